@@ -1,0 +1,1 @@
+# Placeholder: the CIRCUITPY drive stays writable from the computer (CircuitPython's default).

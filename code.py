@@ -1,0 +1,1 @@
+# Placeholder: the device program arrives with the front-end issue.

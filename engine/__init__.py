@@ -1,0 +1,1 @@
+# Alley Cat & Back Alley rules engine: pure Python, no hardware, allocation-free after construction.
