@@ -1,0 +1,195 @@
+"""MicroPython suite: whole seeded games of both engines under micropython.heap_lock().
+
+Run from the project root: micropython tests/mp/heaplock.py [games]
+Prints one PASS/FAIL line per check and 'ALL OK' at the end when nothing allocated.
+Any heap allocation while locked raises MemoryError, which is caught and reported.
+"""
+import sys
+sys.path.insert(0, ".")
+sys.path.insert(0, "tests/mp")
+import gc
+import micropython
+
+from engine.alleycat import AlleyCat
+from engine.backalley import BackAlley
+from engine.rng import Rng
+import selfplay
+
+try:
+    from engine.bots import Bot
+except ImportError:
+    Bot = None
+
+GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+failures = 0
+
+
+def same(a, b, n):
+    for i in range(n):
+        if a[i] != b[i]:
+            return False
+    return True
+
+
+def legal(buf, n, m):
+    for i in range(n):
+        if buf[i] == m:
+            return True
+    return False
+
+
+class Checker:
+    """Preallocated everything for the locked loops."""
+
+    def __init__(self):
+        self.moves = bytearray(16)
+        self.hand = bytearray(16)
+        self.s1 = bytearray(256)
+        self.s2 = bytearray(256)
+        self.rng = Rng(1)
+        self.errors = 0
+        self.played = 0
+
+    def refused_moves_change_nothing(self, g):
+        """Every int 0..255 (plus out-of-range ones) that is not legal is refused without change."""
+        n = g.legal_moves(self.moves)
+        k = g.save(self.s1)
+        m = -2
+        while m < 258:
+            if not legal(self.moves, n, m):
+                if g.play(m) == 0:
+                    self.errors += 1
+                if g.save(self.s2) != k or not same(self.s1, self.s2, k):
+                    self.errors += 1
+            m += 1
+
+    def save_load_round_trip(self, g):
+        k = g.save(self.s1)
+        if g.load(self.s1) != 0:
+            self.errors += 1
+        if g.save(self.s2) != k or not same(self.s1, self.s2, k):
+            self.errors += 1
+        # a corrupted copy is refused and leaves the game alone
+        self.s2[k // 2] ^= 0x5A
+        if g.load(self.s2) == 0:
+            self.errors += 1
+        g.save(self.s2)
+        if not same(self.s1, self.s2, k):
+            self.errors += 1
+
+    def game(self, g, ba, sweep_every, bots):
+        g.start()
+        mv = 0
+        while g.phase != 3 and mv < 5000:
+            if g.turn < 0:
+                selfplay.next_part(g, ba)
+                # reading accessors between rounds too
+                g.hand(0, self.hand)
+                continue
+            if mv % sweep_every == 0:
+                self.refused_moves_change_nothing(g)
+                self.save_load_round_trip(g)
+            g.hand(g.turn, self.hand)
+            g.hand_size(g.turn)
+            g.trick_size
+            if g.trick_size > 0:
+                g.trick_card(0)
+            g.last_trick_card(0)
+            if bots is not None:
+                m = bots[g.turn].choose(g)
+            else:
+                m = selfplay.random_move(g, self.rng, self.moves)
+            if g.play(m) != 0:
+                self.errors += 1
+            mv += 1
+        self.played += mv
+        return mv
+
+
+def run(name, fn):
+    global failures
+    gc.collect()
+    micropython.heap_lock()
+    try:
+        result = fn()
+        err = None
+    except MemoryError:
+        result = None
+        err = "allocation while heap locked"
+    except Exception as e:  # reported after unlocking
+        result = None
+        err = e
+    micropython.heap_unlock()
+    if err is not None:
+        failures += 1
+        print("FAIL", name, err)
+    elif result:
+        failures += 1
+        print("FAIL", name, result, "errors")
+    else:
+        print("PASS", name)
+
+
+ck = Checker()
+ac = AlleyCat(seed=1)
+ac_cap = AlleyCat(seed=2, target=22, as_captured=True)
+ba = BackAlley(seed=3)
+ba_short = BackAlley(seed=4, deals=7, strict_trump_lead=True)
+deck27 = bytearray(27)
+deck54 = bytearray(54)
+
+
+def ac_games():
+    ck.errors = 0
+    for i in range(GAMES):
+        ac.start()
+        ck.game(ac, False, 7, None)
+        ck.game(ac_cap, False, 7, None)
+    return ck.errors
+
+
+def ba_games():
+    ck.errors = 0
+    for i in range(max(1, GAMES // 10)):
+        ck.game(ba, True, 23, None)
+    for i in range(GAMES):
+        ck.game(ba_short, True, 11, None)
+    return ck.errors
+
+
+def stacked_starts():
+    ck.errors = 0
+    # decks given as preallocated bytearrays, dealer given
+    n = ac.save(ck.s1)
+    for d in range(2):
+        if ac.start(d, deck27) == 0:  # all zeros: not a deck -> must be refused
+            ck.errors += 1
+    ba.save(ck.s2)
+    if ba.start(0, deck54) == 0:
+        ck.errors += 1
+    return ck.errors
+
+
+run("alleycat games (both scoring modes, refused moves, save/load)", ac_games)
+run("backalley games (25 deals and 7 deals strict, refused moves, save/load)", ba_games)
+run("start with bad decks is refused", stacked_starts)
+
+if Bot is not None:
+    bots_ac = [Bot(0, 11), Bot(2, 12)]
+    bots_ba = [Bot(2, 21), Bot(1, 22), Bot(0, 23), Bot(2, 24)]
+
+    def bot_games():
+        ck.errors = 0
+        for i in range(max(1, GAMES // 4)):
+            ck.game(ac, False, 1000, bots_ac)
+            ck.game(ba_short, True, 1000, bots_ba)
+        return ck.errors
+
+    run("bots choose moves in both games (levels 0-2)", bot_games)
+
+print("moves played under heap lock:", ck.played)
+if failures == 0:
+    print("ALL OK")
+else:
+    print(failures, "FAILED")
+    sys.exit(1)
