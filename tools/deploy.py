@@ -1,0 +1,591 @@
+#!/usr/bin/env python3
+"""Copy the device program to a mounted CIRCUITPY drive.
+
+    .venv/bin/python tools/deploy.py [--to PATH] [--force] [--dry-run] [--no-mpy] [--skip-missing]
+
+Copies boot.py, engine/, lib/ and the third-party modules the program imports
+(found with `ast` in code.py, lib/**.py and engine/**.py, followed through their
+own imports, located in the installed pinned packages of the running
+interpreter -- so run it with the project's venv python), then code.py last so
+the board's auto-reload restarts once everything else is in place.
+
+* The drive is found automatically (Linux /media/$USER/CIRCUITPY,
+  /run/media/$USER/CIRCUITPY, /media/CIRCUITPY; macOS /Volumes/CIRCUITPY;
+  Windows: the drive letter whose volume label is CIRCUITPY) or given with --to.
+* A folder without boot_out.txt is refused unless --force.
+* When CircuitPython's `mpy-cross` is on PATH (and --no-mpy is not given), every
+  .py except code.py/boot.py is compiled to .mpy; a stale .py/.mpy twin on the
+  drive is removed.
+* Only files whose content differs from the drive's copy are written.
+* Ends with the space used and left on the drive.
+
+Exit status: 0 done, 1 a module the program needs is missing, 2 no drive /
+refused target / bad usage.
+"""
+import argparse
+import ast
+import getpass
+import glob
+import hashlib
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Modules that CircuitPython (9.x/10.x) builds into the firmware of a PyBadge-class
+# board, or that MicroPython-family interpreters provide: never copied.
+CIRCUITPY_BUILTINS = frozenset("""
+    _bleio _eve _pixelmap _stage adafruit_bus_device adafruit_pixelbuf aesio alarm
+    analogbufio analogio array atexit audiobusio audiocore audioio audiomixer audiomp3
+    audiopwmio binascii bitbangio bitmapfilter bitmaptools bitops board builtins
+    busdisplay busio canio codeop collections countio digitalio displayio dualbank
+    epaperdisplay errno floppyio fontio fourwire framebufferio frequencyio gc getpass
+    gifio hashlib heapq i2cdisplaybus i2ctarget io jpegio json keypad keypad_demux
+    locale math memorymap memorymonitor microcontroller micropython msgpack
+    neopixel_write nvm onewireio os paralleldisplaybus ps2io pulseio pwmio rainbowio
+    random re rgbmatrix rotaryio rtc sdcardio sdioio select sharpdisplay storage
+    struct supervisor synthio sys terminalio time touchio traceback ulab usb usb_cdc
+    usb_hid usb_midi vectorio warnings watchdog zlib
+    uarray ucollections uerrno uhashlib uheapq uio ujson umachine uos urandom ure
+    uselect ustruct usys utime uzlib
+""".split())
+
+# Imported by the project only on the desktop (behind try/except ImportError or a
+# platform check): never copied, never required.
+DESKTOP_ONLY = frozenset("""
+    pygame blinka_displayio_pygamedisplay adafruit_blinka adafruit_platformdetect
+    numpy PIL typing typing_extensions circuitpython_typing __future__ pytest
+    hypothesis tkinter
+""".split())
+
+# pip package to suggest when a module is missing.
+PIP_HINTS = {
+    "neopixel": "adafruit-circuitpython-neopixel",
+    "simpleio": "adafruit-circuitpython-simpleio",
+    "adafruit_display_text": "adafruit-circuitpython-display-text",
+    "adafruit_bitmap_font": "adafruit-circuitpython-bitmap-font",
+    "adafruit_ticks": "adafruit-circuitpython-ticks",
+    "adafruit_display_shapes": "adafruit-circuitpython-display-shapes",
+    "adafruit_imageload": "adafruit-circuitpython-imageload",
+}
+
+# Never deployed from the project tree.
+_SKIP_DIRS = {"__pycache__", ".git", "tests", "examples"}
+_SKIP_SUFFIXES = (".pyc", ".pyo", ".mpy")
+
+SEM_FAILCRITICALERRORS = 0x0001
+
+
+class DeployError(Exception):
+    def __init__(self, msg, code=2):
+        Exception.__init__(self, msg)
+        self.code = code
+
+
+# --------------------------------------------------------------------------- drive
+
+
+def candidate_paths(system=None, user=None):
+    """Glob patterns where a CIRCUITPY drive is mounted on this OS (not Windows)."""
+    system = system or sys.platform
+    user = user or _user()
+    if system.startswith("linux"):
+        return [
+            "/media/%s/CIRCUITPY*" % user,
+            "/run/media/%s/CIRCUITPY*" % user,
+            "/media/CIRCUITPY*",
+        ]
+    if system == "darwin":
+        return ["/Volumes/CIRCUITPY*"]
+    return []
+
+
+def _user():
+    try:
+        return getpass.getuser()
+    except Exception:  # no passwd entry / no env
+        return os.environ.get("USER") or os.environ.get("USERNAME") or ""
+
+
+def _windows_drives():
+    """Drive roots whose volume label is CIRCUITPY (Windows only)."""
+    import ctypes
+    import string
+
+    kernel32 = ctypes.windll.kernel32
+    old_mode = kernel32.SetErrorMode(SEM_FAILCRITICALERRORS)  # no "insert a disk" dialogs
+    found = []
+    try:
+        mask = kernel32.GetLogicalDrives()
+        for i, letter in enumerate(string.ascii_uppercase):
+            if not (mask >> i) & 1:
+                continue
+            root = letter + ":\\"
+            label = ctypes.create_unicode_buffer(261)
+            ok = kernel32.GetVolumeInformationW(
+                ctypes.c_wchar_p(root), label, 261, None, None, None, None, 0
+            )
+            if ok and label.value.upper().startswith("CIRCUITPY"):
+                found.append(root)
+    finally:
+        kernel32.SetErrorMode(old_mode)
+    return found
+
+
+def find_drives(patterns=None):
+    """Mounted CIRCUITPY drives (directories), in a stable order."""
+    if patterns is None and sys.platform == "win32":
+        return _windows_drives()
+    if patterns is None:
+        patterns = candidate_paths()
+    found = []
+    for pattern in patterns:
+        for path in sorted(glob.glob(pattern)):
+            real = os.path.realpath(path)
+            if os.path.isdir(path) and real not in [os.path.realpath(p) for p in found]:
+                found.append(path)
+    return found
+
+
+def pick_target(to, force):
+    if to:
+        target = to
+    else:
+        drives = find_drives()
+        if not drives:
+            raise DeployError(
+                "no CIRCUITPY drive found (looked in %s); plug the board in, or give --to PATH"
+                % (", ".join(candidate_paths()) or "drive labels")
+            )
+        if len(drives) > 1:
+            raise DeployError(
+                "several CIRCUITPY drives found (%s); choose one with --to PATH"
+                % ", ".join(drives)
+            )
+        target = drives[0]
+    if not os.path.isdir(target):
+        raise DeployError("%s is not a folder" % target)
+    if not os.path.isfile(os.path.join(target, "boot_out.txt")) and not force:
+        raise DeployError(
+            "%s has no boot_out.txt, so it does not look like a CIRCUITPY drive; "
+            "refusing to write there (use --force to copy anyway)" % target
+        )
+    return target
+
+
+# --------------------------------------------------------------------------- imports
+
+
+def _catches_import_error(handler):
+    t = handler.type
+    if t is None:
+        return True
+    names = t.elts if isinstance(t, ast.Tuple) else [t]
+    for n in names:
+        if isinstance(n, ast.Name) and n.id in (
+            "ImportError", "ModuleNotFoundError", "Exception", "BaseException"
+        ):
+            return True
+    return False
+
+
+def scan_imports(path):
+    """{top-level module name: optional?} for the absolute imports in a .py file.
+
+    An import is optional when it sits inside a `try:` whose handlers catch
+    ImportError (the program copes without it); required wins over optional.
+    """
+    with open(path, "rb") as f:
+        source = f.read()
+    try:
+        tree = ast.parse(source, path)
+    except SyntaxError as e:
+        raise DeployError("cannot parse %s: %s" % (path, e), 1)
+    found = {}
+
+    def note(name, optional):
+        top = name.split(".")[0]
+        if top:
+            found[top] = found.get(top, True) and optional
+
+    def visit(node, optional):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                note(alias.name, optional)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0 and node.module:
+                note(node.module, optional)
+        if isinstance(node, ast.Try):
+            guarded = optional or any(_catches_import_error(h) for h in node.handlers)
+            for child in node.body:
+                visit(child, guarded)
+            for part in (node.handlers, node.orelse, node.finalbody):
+                for child in part:
+                    visit(child, optional)
+            return
+        for child in ast.iter_child_nodes(node):
+            visit(child, optional)
+
+    visit(tree, False)
+    return found
+
+
+def _walk_files(top):
+    """Files under top (relative paths, '/'-separated), skipping caches and compiled files."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(top):
+        dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS and not d.startswith("."))
+        for name in sorted(filenames):
+            if name.endswith(_SKIP_SUFFIXES) or name.startswith("."):
+                continue
+            full = os.path.join(dirpath, name)
+            out.append(os.path.relpath(full, top).replace(os.sep, "/"))
+    return out
+
+
+def _site_dirs():
+    dirs = set()
+    for key in ("purelib", "platlib"):
+        p = sysconfig.get_paths().get(key)
+        if p:
+            dirs.add(os.path.realpath(p))
+    try:
+        import site
+
+        for p in site.getsitepackages() + [site.getusersitepackages()]:
+            dirs.add(os.path.realpath(p))
+    except Exception:
+        pass
+    return dirs
+
+
+def _normalize(dist):
+    return re.sub(r"[-_.]+", "-", dist).lower()
+
+
+def pinned_distributions(requirements):
+    names = set()
+    if not os.path.isfile(requirements):
+        return names
+    with open(requirements) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if not line or line.startswith("-"):
+                continue
+            m = re.match(r"[A-Za-z0-9][A-Za-z0-9._-]*", line)
+            if m:
+                names.add(_normalize(m.group(0)))
+    return names
+
+
+def _distributions_of(name):
+    try:
+        from importlib.metadata import packages_distributions
+    except ImportError:  # Python < 3.10
+        return []
+    return packages_distributions().get(name, [])
+
+
+def _pip_hint(name):
+    return PIP_HINTS.get(name) or (
+        "adafruit-circuitpython-" + name[len("adafruit_"):].replace("_", "-")
+        if name.startswith("adafruit_")
+        else name
+    )
+
+
+def project_modules(src):
+    """Top-level names that the project itself provides (root and lib/)."""
+    names = set()
+    for base in (src, os.path.join(src, "lib")):
+        if not os.path.isdir(base):
+            continue
+        for entry in os.listdir(base):
+            full = os.path.join(base, entry)
+            if entry.endswith(".py"):
+                names.add(entry[:-3])
+            elif os.path.isdir(full) and os.path.isfile(os.path.join(full, "__init__.py")):
+                names.add(entry)
+    names.add("lib")
+    return names
+
+
+def resolve_third_party(src, sources, requirements, skip_missing=False):
+    """[(module name, source path, is_package)] for the third-party modules needed.
+
+    Raises DeployError(code 1) listing every required module that cannot be had
+    (with skip_missing, prints them as warnings and goes on without them).
+    """
+    own = project_modules(src)
+    site_dirs = _site_dirs()
+    pinned = pinned_distributions(requirements)
+    queue = []  # (name, optional, who)
+    for path in sources:
+        for name, optional in sorted(scan_imports(path).items()):
+            queue.append((name, optional, os.path.relpath(path, src)))
+    result = {}
+    seen_required = set()
+    seen_optional = set()
+    problems = []
+    warnings = []
+    while queue:
+        name, optional, who = queue.pop(0)
+        if name in own or name in CIRCUITPY_BUILTINS or name in DESKTOP_ONLY:
+            continue
+        if name in result or name in seen_required or (optional and name in seen_optional):
+            continue
+        (seen_optional if optional else seen_required).add(name)
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is None:
+            if not optional:
+                problems.append(
+                    "module %r (imported by %s) is not installed: `pip install %s` "
+                    "and pin it in requirements.txt" % (name, who, _pip_hint(name))
+                )
+            continue
+        origin = spec.origin
+        locations = list(spec.submodule_search_locations or [])
+        where = os.path.realpath(locations[0] if locations else (origin or ""))
+        in_site = any(where == d or where.startswith(d + os.sep) for d in site_dirs)
+        if not in_site or origin in (None, "built-in", "frozen") and not locations:
+            if not optional:
+                warnings.append(
+                    "note: %r (imported by %s) is a CPython standard module, not a "
+                    "CircuitPython one; it is not copied" % (name, who)
+                )
+            continue
+        dists = _distributions_of(name)
+        if pinned and dists and not any(_normalize(d) in pinned for d in dists):
+            if optional:
+                continue
+            problems.append(
+                "module %r (imported by %s) comes from %s, which is not pinned in "
+                "requirements.txt: add it there" % (name, who, ", ".join(sorted(set(dists))))
+            )
+            continue
+        if locations:
+            pkg_dir = locations[0]
+            files = [f for f in _walk_files(pkg_dir)]
+            if any(f.endswith((".so", ".pyd")) for f in files):
+                problems.append("module %r is not pure Python; it cannot run on CircuitPython" % name)
+                continue
+            result[name] = (name, pkg_dir, True)
+            scanned = [os.path.join(pkg_dir, f) for f in files if f.endswith(".py")]
+        else:
+            if not origin.endswith(".py"):
+                if not optional:
+                    problems.append(
+                        "module %r (%s) is not a pure-Python module; it cannot run on "
+                        "CircuitPython" % (name, origin)
+                    )
+                continue
+            result[name] = (name, origin, False)
+            scanned = [origin]
+        for path in scanned:
+            for sub, sub_optional in sorted(scan_imports(path).items()):
+                queue.append((sub, optional or sub_optional, name))
+    for w in warnings:
+        print(w)
+    if problems and skip_missing:
+        for p in problems:
+            print("warning: %s; left out (--skip-missing): the board must already have it in /lib" % p,
+                  flush=True)
+    elif problems:
+        raise DeployError(
+            "\n".join(problems)
+            + "\n(or deploy with --skip-missing if the board already has these in /lib)",
+            1,
+        )
+    return [result[k] for k in sorted(result)]
+
+
+# --------------------------------------------------------------------------- plan
+
+
+def desktop_only_reason(path):
+    """The desktop-only module a project file imports unconditionally, or None.
+
+    Such a file (e.g. the pygame hardware layer) can never run on the board: it is
+    neither copied nor followed.
+    """
+    for name, optional in sorted(scan_imports(path).items()):
+        if name in DESKTOP_ONLY and not optional:
+            return name
+    return None
+
+
+def build_plan(src, requirements, skip_missing=False, out=print):
+    """[(source path, drive-relative path, compilable)] in write order, code.py last."""
+    plan = []
+    lib_dir = os.path.join(src, "lib")
+    engine_dir = os.path.join(src, "engine")
+    code_py = os.path.join(src, "code.py")
+    boot_py = os.path.join(src, "boot.py")
+    if not os.path.isfile(code_py):
+        raise DeployError("%s has no code.py" % src)
+
+    sources = [code_py]
+    if os.path.isfile(boot_py):
+        sources.append(boot_py)
+    desktop = {}
+    for base in (engine_dir, lib_dir):
+        if os.path.isdir(base):
+            for f in _walk_files(base):
+                if f.endswith(".py"):
+                    full = os.path.join(base, f)
+                    why = desktop_only_reason(full)
+                    if why:
+                        desktop[full] = why
+                    else:
+                        sources.append(full)
+
+    for full in sorted(desktop):
+        out("left out %s (desktop only: imports %s)" % (os.path.relpath(full, src).replace(os.sep, "/"), desktop[full]))
+    for name, path, is_pkg in resolve_third_party(src, sources, requirements, skip_missing):
+        if is_pkg:
+            for f in _walk_files(path):
+                plan.append((os.path.join(path, f), "lib/%s/%s" % (name, f), f.endswith(".py")))
+        else:
+            plan.append((path, "lib/%s.py" % name, True))
+    for base, prefix in ((lib_dir, "lib/"), (engine_dir, "engine/")):
+        if os.path.isdir(base):
+            for f in _walk_files(base):
+                full = os.path.join(base, f)
+                if full not in desktop:
+                    plan.append((full, prefix + f, f.endswith(".py")))
+    if os.path.isfile(boot_py):
+        plan.append((boot_py, "boot.py", False))
+    plan.append((code_py, "code.py", False))
+    return plan
+
+
+def find_mpy_cross():
+    return shutil.which("mpy-cross")
+
+
+def compile_mpy(mpy_cross, source, dest_rel, workdir):
+    out = os.path.join(workdir, dest_rel[:-3] + ".mpy")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    cmd = [mpy_cross, "-o", out, "-s", dest_rel, source]
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if proc.returncode != 0 or not os.path.isfile(out):
+        raise DeployError(
+            "mpy-cross failed on %s:\n%s" % (source, proc.stdout.decode(errors="replace")), 1
+        )
+    return out
+
+
+def _digest(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(65536), b""):
+            h.update(chunk)
+    return h.digest()
+
+
+def same_file(a, b):
+    try:
+        if os.path.getsize(a) != os.path.getsize(b):
+            return False
+    except OSError:
+        return False
+    return _digest(a) == _digest(b)
+
+
+def _kb(n):
+    if n >= 10 * 1024 * 1024:
+        return "%.1f MB" % (n / 1048576.0)
+    return "%.1f KB" % (n / 1024.0)
+
+
+def deploy(src, target, use_mpy=True, dry_run=False, requirements=None, skip_missing=False, out=print):
+    requirements = requirements or os.path.join(src, "requirements.txt")
+    out("deploying %s -> %s%s" % (src, target, " (dry run)" if dry_run else ""))
+    plan = build_plan(src, requirements, skip_missing, out)
+    mpy_cross = find_mpy_cross() if use_mpy else None
+    out(
+        "compiling with %s" % mpy_cross
+        if mpy_cross
+        else "copying .py sources (%s)" % ("--no-mpy" if not use_mpy else "no mpy-cross on PATH")
+    )
+    copied = skipped = removed = 0
+    written_bytes = 0
+    verb = "would copy" if dry_run else "copied"
+    with tempfile.TemporaryDirectory(prefix="deploy-mpy-") as work:
+        for source, rel, compilable in plan:
+            if mpy_cross and compilable and rel.endswith(".py"):
+                source = compile_mpy(mpy_cross, source, rel, work)
+                rel = rel[:-3] + ".mpy"
+            dest = os.path.join(target, *rel.split("/"))
+            # A .py and a .mpy of the same module: the board would pick one of them.
+            if rel.endswith((".py", ".mpy")) and rel not in ("code.py", "boot.py"):
+                stem = rel.rsplit(".", 1)[0]
+                twin_rel = stem + (".py" if rel.endswith(".mpy") else ".mpy")
+                twin = os.path.join(target, *twin_rel.split("/"))
+                if os.path.isfile(twin):
+                    if not dry_run:
+                        os.remove(twin)
+                    removed += 1
+                    out("%s %s (stale twin of %s)" % ("would remove" if dry_run else "removed", twin_rel, rel))
+            if os.path.isfile(dest) and same_file(source, dest):
+                skipped += 1
+                out("skipped %s (unchanged)" % rel)
+                continue
+            size = os.path.getsize(source)
+            if not dry_run:
+                os.makedirs(os.path.dirname(dest), exist_ok=True)
+                with open(source, "rb") as fsrc, open(dest, "wb") as fdst:
+                    shutil.copyfileobj(fsrc, fdst)
+                    fdst.flush()
+                    try:
+                        os.fsync(fdst.fileno())
+                    except OSError:
+                        pass
+            copied += 1
+            written_bytes += size
+            out("%s %s (%d bytes)" % (verb, rel, size))
+    usage = shutil.disk_usage(target)
+    out(
+        "%d %s, %d unchanged, %d removed; %s written"
+        % (copied, "to copy" if dry_run else "copied", skipped, removed, _kb(written_bytes))
+    )
+    out(
+        "drive %s: %s used, %s free of %s"
+        % (target, _kb(usage.used), _kb(usage.free), _kb(usage.total))
+    )
+    return copied, skipped, removed
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        description="Copy the device program to a mounted CIRCUITPY drive."
+    )
+    ap.add_argument("--to", metavar="PATH", help="the CIRCUITPY drive (found automatically if omitted)")
+    ap.add_argument("--force", action="store_true", help="write even where there is no boot_out.txt")
+    ap.add_argument("--dry-run", action="store_true", help="print what would be copied, write nothing")
+    ap.add_argument("--no-mpy", action="store_true", help="copy .py sources even if mpy-cross is on PATH")
+    ap.add_argument("--skip-missing", action="store_true",
+                    help="leave out third-party modules that are not installed here instead of stopping")
+    ap.add_argument("--src", default=ROOT, help=argparse.SUPPRESS)  # project root (tests)
+    args = ap.parse_args(argv)
+    try:
+        target = pick_target(args.to, args.force)
+        deploy(os.path.abspath(args.src), target, use_mpy=not args.no_mpy, dry_run=args.dry_run,
+               skip_missing=args.skip_missing)
+    except DeployError as e:
+        print("deploy: error: %s" % e, file=sys.stderr)
+        return e.code
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""neopixel stand-in (the adafruit-circuitpython-neopixel library): n * bpp bytes."""
+RGB = "RGB"
+GRB = "GRB"
+RGBW = "RGBW"
+GRBW = "GRBW"
+
+
+class NeoPixel:
+    def __init__(self, pin, n, *, bpp=3, brightness=1.0, auto_write=True, pixel_order=None):
+        if pixel_order is not None:
+            bpp = len(pixel_order)
+        self.pin = pin
+        self.n = n
+        self.bpp = bpp
+        self.brightness = brightness
+        self.auto_write = auto_write
+        self.buf = bytearray(n * bpp)
+        self.shows = 0
+
+    def __len__(self):
+        return self.n
+
+    def __setitem__(self, i, value):
+        if isinstance(i, slice):
+            for j, v in zip(range(*i.indices(self.n)), value):
+                self[j] = v
+            return
+        if i < 0:
+            i += self.n
+        if isinstance(value, int):
+            value = ((value >> 16) & 255, (value >> 8) & 255, value & 255)
+        o = i * self.bpp
+        self.buf[o] = value[1]  # GRB order
+        self.buf[o + 1] = value[0]
+        self.buf[o + 2] = value[2]
+        if self.bpp == 4:
+            self.buf[o + 3] = value[3] if len(value) > 3 else 0
+        if self.auto_write:
+            self.show()
+
+    def __getitem__(self, i):
+        o = i * self.bpp
+        return (self.buf[o + 1], self.buf[o], self.buf[o + 2])
+
+    def fill(self, value):
+        aw = self.auto_write
+        self.auto_write = False
+        for i in range(self.n):
+            self[i] = value
+        self.auto_write = aw
+        if aw:
+            self.show()
+
+    def show(self):
+        self.shows += 1
+
+    def deinit(self):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *a):
+        self.deinit()

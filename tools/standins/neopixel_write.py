@@ -1,0 +1,2 @@
+def neopixel_write(digitalinout, buf):
+    pass
