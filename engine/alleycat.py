@@ -20,6 +20,9 @@ Internal state (all created in __init__; the bot writer may edit a copy directly
   nobody is to lead/move (not started, round over, game over).
   last_trick bytearray(2): last completed trick in play order (NO_CARD when none yet).
   target, as_captured, rng (engine.rng.Rng).
+  lead_bits  int: bit k = seat that led completed trick k this round (14 tricks at most), so
+             the gone pile plus the table tell who played every card (history accessors).
+  history_size  int: gone_n + trick_size, kept up to date (public attribute).
 Every one of the 27 cards is in exactly one of: a hand, the stock (from stock_top), the table,
 gone. Re-dealing hidden cards = permuting the opponent's hand slots together with
 stock[stock_top:15]; keep hand_n unchanged. is_consistent() checks a state after such edits
@@ -31,6 +34,11 @@ hold 12 - t cards, so a round has at most 10 draws and the stock never runs dry 
 the next follower is always the seat that just drew, so a round always ends with the leader
 playing their last card. The engine still handles both cases generically.
 Extras beyond the API: rank_index(c), card_value(c), gone_card(i), is_consistent().
+History (what a person at the table saw played this round; for the computer players):
+  history_size        number of cards played this round: completed tricks and the table.
+  history_card(i)     i-th card played this round in play order (NO_CARD past the end).
+  history_seat(i)     seat that played it (-1 past the end).
+Draws are not part of the history (the opponent's draws are hidden).
 
 Save format v1 (everything else is re-derived on load by replaying the gone pile):
   0-1 b'AC', 2 version 1, 3 n, 4 phase, 5 target, 6 flags (bit0 as_captured),
@@ -128,6 +136,8 @@ class AlleyCat:
         self.trick_size = 0
         self.gone = bytearray(DECK_SIZE)
         self.gone_n = 0
+        self.lead_bits = 0
+        self.history_size = 0
         self._score = [0, 0]
         self._round_pts = [0, 0]
         self.dealer = -1
@@ -156,6 +166,7 @@ class AlleyCat:
         self._r_h0 = 0
         self._r_h1 = 0
         self._r_sn = 0
+        self._r_lead_bits = 0
 
     # ---- setting up -------------------------------------------------------------------
     def start(self, dealer=-1, deck=None):
@@ -207,6 +218,8 @@ class AlleyCat:
         for i in range(DECK_SIZE):
             self.gone[i] = NO_CARD
         self.gone_n = 0
+        self.lead_bits = 0
+        self.history_size = 0
         self._round_pts[0] = 0
         self._round_pts[1] = 0
         self.last_trick[0] = NO_CARD
@@ -250,6 +263,7 @@ class AlleyCat:
         self.hand_n[p] = n
         self.table[self.trick_size] = move
         self.trick_size += 1
+        self.history_size += 1
         if self.trick_size == 1:
             self.turn = 1 - p
             return OK
@@ -274,6 +288,8 @@ class AlleyCat:
         self.last_points = pts
         self.last_drawer = -1
         self.last_drawn = NO_CARD
+        if ldr:
+            self.lead_bits |= 1 << (self.gone_n >> 1)
         self.gone[self.gone_n] = lead
         self.gone[self.gone_n + 1] = follow
         self.gone_n += 2
@@ -363,6 +379,23 @@ class AlleyCat:
             return self.gone[i]
         return NO_CARD
 
+    def history_card(self, i):
+        """Card i (play order, from 0) played this round, the table included."""
+        if 0 <= i < self.gone_n:
+            return self.gone[i]
+        if i == self.gone_n and self.trick_size:
+            return self.table[0]
+        return NO_CARD
+
+    def history_seat(self, i):
+        """Seat that played history_card(i), -1 past the end."""
+        if 0 <= i < self.gone_n:
+            ldr = (self.lead_bits >> (i >> 1)) & 1
+            return ldr if (i & 1) == 0 else 1 - ldr
+        if i == self.gone_n and self.trick_size:
+            return self.leader
+        return -1
+
     # ---- copy / save / load -----------------------------------------------------------
     def copy_from(self, o):
         self.target = o.target
@@ -382,6 +415,8 @@ class AlleyCat:
         for i in range(DECK_SIZE):
             self.gone[i] = o.gone[i]
         self.gone_n = o.gone_n
+        self.lead_bits = o.lead_bits
+        self.history_size = o.history_size
         self._score[0] = o._score[0]
         self._score[1] = o._score[1]
         self._round_pts[0] = o._round_pts[0]
@@ -463,6 +498,8 @@ class AlleyCat:
                 and self._r_last_winner == self.last_winner
                 and self._r_last_points == self.last_points
                 and self._r_last_drawer == self.last_drawer
+                and self._r_lead_bits == self.lead_bits
+                and self.history_size == self.gone_n + self.trick_size
                 and self.trick_size == (1 if self.table[0] else 0) and self.table[1] == 0)
 
     def _check(self, buf):
@@ -516,6 +553,7 @@ class AlleyCat:
             self._r_last_winner = -1
             self._r_last_points = 0
             self._r_last_drawer = -1
+            self._r_lead_bits = 0
             return OK
         if dealer < 0:
             return LOAD_BAD_DATA
@@ -569,6 +607,7 @@ class AlleyCat:
         pts = 0
         ldr = -1
         drawer = -1
+        lead_bits = 0
         tricks = gn >> 1
         for k in range(tricks):
             a = buf[g0 + 2 * k]
@@ -578,6 +617,8 @@ class AlleyCat:
             h0 -= 1
             h1 -= 1
             ldr = leader
+            if ldr:
+                lead_bits |= 1 << k
             win = leader if _IDX[a] > _IDX[b] else 1 - leader
             cat = a == ALLEY_CAT or b == ALLEY_CAT
             pts = _VAL[a] - _VAL[b]
@@ -629,6 +670,7 @@ class AlleyCat:
         self._r_last_winner = win
         self._r_last_points = pts
         self._r_last_drawer = drawer
+        self._r_lead_bits = lead_bits
         return True
 
     def _apply(self, buf):
@@ -664,6 +706,8 @@ class AlleyCat:
         for i in range(DECK_SIZE):
             self.gone[i] = buf[k + i] if i < gn else NO_CARD
         self.gone_n = gn
+        self.lead_bits = self._r_lead_bits
+        self.history_size = gn + self.trick_size
         if gn:
             self.last_trick[0] = self.gone[gn - 2]
             self.last_trick[1] = self.gone[gn - 1]

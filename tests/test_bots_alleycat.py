@@ -1,0 +1,299 @@
+"""Alley Cat computer players (engine/bot_alleycat.py) and the engine's history accessors."""
+from engine.alleycat import AlleyCat, PHASE_GAME_OVER
+from engine.bot_alleycat import AlleyCatBrain
+from engine.bots import Bot
+from engine.cards import parse_card, NO_CARD, ALLEY_CAT
+from engine.rng import Rng
+
+SORTED = ("AS AC 2S 2C 3S 3C 4S 4C 5S 5C 5D 6S 6C 7S 7C 8S 8C 9S 9C 10S 10C JS JC QS QC KS KC"
+          .split())
+
+
+def cards(s):
+    return [parse_card(x) for x in s.split()]
+
+
+def deck_with(h_nondealer, h_dealer, stock_top=""):
+    """A deck dealing these hands (6 cards each) and putting stock_top on top of the stock;
+    the rest of the stock in ranking order."""
+    a = cards(h_nondealer)
+    b = cards(h_dealer)
+    top = cards(stock_top)
+    deck = []
+    for i in range(6):
+        deck.append(a[i])
+        deck.append(b[i])
+    deck += top
+    for name in SORTED:
+        c = parse_card(name)
+        if c not in deck:
+            deck.append(c)
+    assert len(deck) == 27 and len(set(deck)) == 27
+    return deck
+
+
+def positions(games=12, seed0=0):
+    """Yield (game, move number) at every decision of seeded games, Normal vs a random player,
+    both scoring modes."""
+    buf = bytearray(16)
+    for s in range(seed0, seed0 + games):
+        g = AlleyCat(seed=s, target=22 if s % 3 == 0 else 44, as_captured=s % 2 == 1)
+        g.start()
+        rng = Rng(s + 77)
+        nb = Bot(1, s)
+        k = 0
+        while g.phase != PHASE_GAME_OVER:
+            if g.turn < 0:
+                g.next_round()
+                continue
+            yield g, k
+            if g.turn == 0:
+                m = nb.choose(g)
+            else:
+                n = g.legal_moves(buf)
+                m = buf[rng.below(n)]
+            assert g.play(m) == 0
+            k += 1
+
+
+# ---- history accessors ----------------------------------------------------------------------
+def test_history_accessors_follow_play_draws_and_the_cat():
+    # non-dealer (seat 1, dealer 0) holds 3S ...; dealer holds ...
+    g = AlleyCat(seed=1)
+    g.start(0, deck_with("3S 7C 5D 2C 9S QS", "4S 8C KS AS 10C JC", "6C 6S"))
+    assert g.history_size == 0 and g.history_card(0) == NO_CARD and g.history_seat(0) == -1
+    assert g.play(parse_card("3S")) == 0  # seat 1 leads
+    assert g.history_size == 1
+    assert g.history_card(0) == parse_card("3S") and g.history_seat(0) == 1
+    assert g.play(parse_card("4S")) == 0  # seat 0 wins (4S > 3S), seat 1 draws, seat 0 leads
+    assert g.history_size == 2
+    assert g.history_card(1) == parse_card("4S") and g.history_seat(1) == 0
+    assert g.play(parse_card("KS")) == 0  # seat 0 leads the king
+    assert g.play(parse_card("5D")) == 0  # seat 1 dumps the cat: seat 0 takes -8, draws, seat 1 leads
+    assert g.round_points(0) == 1 - 8
+    assert g.leader == 1
+    assert g.play(parse_card("2C")) == 0
+    assert g.history_size == 5
+    got = [(g.history_card(i), g.history_seat(i)) for i in range(g.history_size)]
+    assert got == [(parse_card("3S"), 1), (parse_card("4S"), 0), (parse_card("KS"), 0),
+                   (parse_card("5D"), 1), (parse_card("2C"), 1)]
+    assert g.history_card(5) == NO_CARD and g.history_seat(5) == -1
+    assert g.history_card(-1) == NO_CARD and g.history_seat(-1) == -1
+    # save/load and copy_from keep them
+    buf = bytearray(256)
+    g.save(buf)
+    h = AlleyCat()
+    assert h.load(buf) == 0
+    assert h.history_size == 5
+    assert [(h.history_card(i), h.history_seat(i)) for i in range(5)] == got
+    k = AlleyCat()
+    k.copy_from(g)
+    assert [(k.history_card(i), k.history_seat(i)) for i in range(5)] == got
+    assert k.is_consistent()
+
+
+def test_history_matches_a_recorded_game_and_resets_each_round():
+    buf = bytearray(16)
+    sbuf = bytearray(256)
+    for s in range(6):
+        g = AlleyCat(seed=s, as_captured=s % 2 == 1)
+        g.start()
+        rng = Rng(s)
+        log = []
+        while g.phase != PHASE_GAME_OVER:
+            if g.turn < 0:
+                assert g.history_size == len(log)  # still readable after the round
+                g.next_round()
+                log = []
+                assert g.history_size == 0
+                continue
+            n = g.legal_moves(buf)
+            m = buf[rng.below(n)]
+            log.append((m, g.turn))
+            assert g.play(m) == 0
+            assert g.history_size == len(log)
+            assert [(g.history_card(i), g.history_seat(i)) for i in range(len(log))] == log
+            if len(log) % 3 == 0:
+                g.save(sbuf)
+                h = AlleyCat()
+                assert h.load(sbuf) == 0
+                assert [(h.history_card(i), h.history_seat(i)) for i in range(len(log))] == log
+                assert h.is_consistent()
+
+
+# ---- legality, determinism, fair play ---------------------------------------------------------
+def test_every_level_always_returns_a_legal_move():
+    buf = bytearray(16)
+    for s in range(9):
+        for capt in (False, True):
+            g = AlleyCat(seed=s, target=(22, 44, 66)[s % 3], as_captured=capt)
+            g.start()
+            bots = [Bot(s % 3, s), Bot((s + 1 + capt) % 3, s + 50)]
+            while g.phase != PHASE_GAME_OVER:
+                if g.turn < 0:
+                    g.next_round()
+                    continue
+                n = g.legal_moves(buf)
+                m = bots[g.turn].choose(g)
+                assert m in buf[:n]
+                assert g.play(m) == 0
+    # nobody to move -> 0
+    assert Bot(2).choose(g) == 0
+
+
+def test_same_seed_same_position_same_move_and_no_memory_of_earlier_calls():
+    for g, k in positions(games=4):
+        if k % 3:
+            continue
+        for lv in range(3):
+            b1 = Bot(lv, 123 + k)
+            b2 = Bot(lv, 123 + k)
+            m = b1.choose(g)
+            assert b2.choose(g) == m
+            assert b1.choose(g) == m  # asking the same object again
+
+
+def _reshuffle_hidden(g, rng):
+    """Copy of g where the opponent's hand and the stock (the cards hidden from g.turn) are
+    permuted; hand sizes and everything public are kept."""
+    h = AlleyCat()
+    h.copy_from(g)
+    o = 1 - g.turn
+    pool = [h.hands[6 * o + i] for i in range(h.hand_n[o])]
+    pool += [h.stock[i] for i in range(h.stock_top, 15)]
+    for i in range(len(pool) - 1, 0, -1):
+        j = rng.below(i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    for i in range(h.hand_n[o]):
+        h.hands[6 * o + i] = pool[i]
+    for i in range(h.stock_top, 15):
+        h.stock[i] = pool[h.hand_n[o] + i - h.stock_top]
+    if h.last_drawer == o:
+        # which card the opponent drew is hidden too: name one it now holds
+        if h.last_drawn not in pool[:h.hand_n[o]] and not (
+                h.trick_size and h.leader == o and h.table[0] == h.last_drawn):
+            h.last_drawn = h.hands[6 * o]
+    assert h.is_consistent()
+    return h
+
+
+def test_fair_play_hidden_cards_do_not_change_the_move():
+    rng = Rng(9)
+    checked = 0
+    for g, k in positions(games=10, seed0=20):
+        if g.hand_size(g.turn) < 2 or k % 2:
+            continue
+        others = [_reshuffle_hidden(g, rng) for _ in range(2)]
+        for lv in range(3):
+            m = Bot(lv, 5 + k).choose(g)
+            for h in others:
+                assert Bot(lv, 5 + k).choose(h) == m
+        checked += 1
+    assert checked > 100
+
+
+def test_view_holds_no_game_and_sees_only_public_facts():
+    g = AlleyCat(seed=3)
+    g.start(0, deck_with("3S 7C 5D 2C 9S QS", "4S 8C KS AS 10C JC", "6C 6S"))
+    g.play(parse_card("3S"))
+    b = Bot(2, 1)
+    b.choose(g)
+    for obj in (b.ac, b.ac.obs):
+        for v in obj.__dict__.values():
+            assert not isinstance(v, AlleyCat)
+    v = b.ac.obs
+    # seat 0 to move: own hand sorted by rank, the 3S led, opponent 5 cards, stock 15
+    assert v.hand_n == 6 and v.opp_n == 5 and v.stock_n == 15
+    assert v.hist_n == 1 and v.hist_me[0] == 0
+    assert v.me_dealer and v.lead != 255
+
+
+def test_unseen_cards_are_the_opponents_hand_plus_the_stock():
+    brain = AlleyCatBrain(2)
+    for g, k in positions(games=3, seed0=40):
+        brain.obs.read(g)
+        brain._find_unseen()
+        assert brain.unseen_n == g.hand_size(1 - g.turn) + g.stock_size()
+
+
+# ---- heuristics ---------------------------------------------------------------------------------
+def _follow_position(lead, mine, theirs):
+    """Seat 0 (dealer) to follow `lead`, holding `mine` (6 cards); seat 1 led from `theirs`."""
+    g = AlleyCat(seed=4)
+    g.start(0, deck_with(lead + " " + theirs, mine))
+    assert g.play(parse_card(lead)) == 0
+    assert g.turn == 0
+    return g
+
+
+def test_nobody_captures_the_alley_cat_for_a_big_minus_when_avoidable():
+    g = _follow_position("5D", "KC QS JC 2S 9C 10S", "3S 7C 2C 9S QC")
+    for lv in (1, 2):
+        for seed in range(4):
+            m = Bot(lv, seed).choose(g)
+            assert m == parse_card("2S"), (lv, m)  # loses the cat trick: the leader takes -3
+
+
+def test_dump_the_alley_cat_on_a_king():
+    g = _follow_position("KC", "5D 2S 3C 7S 8C 9S", "3S 7C 2C 10S QC")
+    g2 = _follow_position("KS", "5D 2S 3C 7S 8C 9S", "3S 7C 2C 10S QC")
+    assert Bot(1, 1).choose(g) == ALLEY_CAT
+    assert Bot(1, 1).choose(g2) == ALLEY_CAT
+    # Hard weighs the -8 against staying the follower; it never dumps a low card on a king
+    for h in (g, g2):
+        assert Bot(2, 1).choose(h) in cards("5D 9S 8C")
+
+
+def test_take_a_fat_trick_and_dump_low_on_a_small_one():
+    g = _follow_position("2S", "KC AS 3C 6S 8C 5S", "3S 7C 2C 9S QC")
+    assert Bot(1, 1).choose(g) in cards("KC 8C")  # wins the deuce for a big difference
+    # Hard either takes it big or keeps following for a single point, never in between
+    assert Bot(2, 1).choose(g) in cards("KC 8C AS")
+
+
+def test_lose_cheaply_to_a_high_lead():
+    # K led, no way to win: give away as little as possible (the queen, not the ace)
+    g = _follow_position("KC", "QC AS 2S 3C 4S 2C", "3S 7C 6C 9C QS")
+    for lv in (1, 2):
+        assert Bot(lv, 1).choose(g) == parse_card("QC")
+
+
+def test_hard_takes_the_winning_trick_near_the_target_as_captured():
+    g = AlleyCat(seed=4, target=44, as_captured=True)
+    g.start(0, deck_with("6S 3S 7C 2C 9S QC", "10C AS 2S 3C 4S 5S"))
+    g._score[0] = 40  # a test-only shortcut: seat 0 needs 4 more
+    g._score[1] = 43  # and seat 1 is one point from winning
+    assert g.play(parse_card("6S")) == 0
+    for seed in range(4):
+        assert Bot(2, seed).choose(g) == parse_card("10C")  # +4 now ends the game
+
+
+def test_normal_leads_high_rather_than_low():
+    # Leading the ace invites a cheap capture; a king cannot be beaten.
+    g = AlleyCat(seed=5)
+    g.start(1, deck_with("AS KC 2S 3C 4S 2C", "QC 7C 8C 9S 10S JS"))
+    assert g.turn == 0
+    assert Bot(1, 1).choose(g) != parse_card("AS")
+
+
+# ---- strength smoke test (the full tournament is tools/tournament_alleycat.py) -------------------
+def _match(la, lb, games):
+    wins = 0
+    for s in range(games):
+        bots = [Bot(la, s), Bot(lb, s + 500)]
+        first = s % 2  # alternate seats
+        if first:
+            bots.reverse()
+        g = AlleyCat(seed=1000 + s, as_captured=s % 4 >= 2)
+        g.start()
+        while g.phase != PHASE_GAME_OVER:
+            if g.turn < 0:
+                g.next_round()
+                continue
+            g.play(bots[g.turn].choose(g))
+        wins += g.winner == first
+    return wins
+
+
+def test_normal_beats_easy_in_a_small_match():
+    assert _match(1, 0, 60) >= 40
