@@ -1,1 +1,22 @@
-# Placeholder: the device program arrives with the front-end issue.
+# Alley Cat & Back Alley -- the same file runs on the PyBadge and on a desktop (Blinka).
+#   device : CircuitPython runs this at power-on; lib/ and engine/ are on the drive.
+#   desktop: python3 code.py [--headless --seed N --keys "a right a" --shots DIR] (--help)
+import sys
+
+if sys.implementation.name == "cpython":
+    import os
+
+    _root = os.path.dirname(os.path.abspath(__file__))
+    for _p in (os.path.join(_root, "lib"), _root):
+        if _p not in sys.path:
+            sys.path.insert(0, _p)
+    import hw_desktop
+
+    sys.exit(hw_desktop.main(sys.argv[1:]))
+else:
+    if "lib" not in sys.path and "/lib" not in sys.path:
+        sys.path.append("lib")
+    import hardware
+    import app
+
+    app.main(hardware.make())

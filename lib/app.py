@@ -1,0 +1,280 @@
+"""The program: screen state machine, settings, statistics, save/resume, pacing.
+
+The hardware object (hw_device.Device or hw_desktop.Desktop) drives it:
+    app.start(now_ms); then forever: app.step(now_ms, pressed_mask); refresh if app.dirty
+waiting_for_input() is True when the person has to act and nothing is pending (no computer
+move and no finished trick on show); the headless desktop runs its virtual clock until then.
+"""
+import gc
+import sys
+
+import gfx
+import records
+import fx
+
+GAME_AC = 1
+GAME_BA = 2
+
+# settings bytes
+S_LEVEL = 0
+S_AC_SCORING = 1
+S_AC_TARGET = 2
+S_BA_LENGTH = 3
+S_STRICT = 4
+S_SOUND = 5
+S_BRIGHT = 6
+S_SPEED = 7
+N_SETTINGS = 8
+DEFAULTS = (1, 0, 1, 0, 0, 1, 3, 1)
+LIMITS = (3, 2, 3, 5, 2, 2, 4, 3)  # number of choices of each setting
+
+LEVEL_NAMES = ("Easy", "Normal", "Hard")
+TARGETS = (22, 44, 66)
+LENGTHS = (25, 13, 7, 3, 1)
+BRIGHTNESS = (0.25, 0.5, 0.75, 1.0)
+# computer move delay, finished-trick hold (ms) per speed setting
+CPU_MS = (1300, 750, 300)
+HOLD_MS = (2200, 1300, 600)
+
+_GAME_MODULES = ("table", "screen_alleycat", "screen_backalley")
+_SAVE_META = 8  # kind, level, seed (4 bytes LE), 2 spare; then the engine's save
+
+
+class App:
+    def __init__(self, hw, fresh=False):
+        self.hw = hw
+        self.dirty = True
+        self.now = 0
+        gfx.init(hw.display)
+        self.rec = records.Records(hw.nvm)
+        self.buf = bytearray(288)
+        self.bufmv = memoryview(self.buf)
+        self.savemv = self.bufmv[_SAVE_META:]
+        self.last_saved = bytearray(288)
+        self.last_saved_n = -1
+        self.notice = ""  # shown once on the title screen (ignored records)
+        self.settings = bytearray(DEFAULTS)
+        n = self.rec.read(records.SETTINGS, self.buf)
+        if n >= N_SETTINGS and self._settings_ok(self.buf):
+            for i in range(N_SETTINGS):
+                self.settings[i] = self.buf[i]
+        elif self.rec.status[records.SETTINGS] == records.IGNORED or n >= 0:
+            self.notice = "Bad settings ignored"
+        self.stats = bytearray(24)  # [game 0..1][level 0..2] played u16, won u16
+        n = self.rec.read(records.STATS, self.buf)
+        if n == 24:
+            for i in range(24):
+                self.stats[i] = self.buf[i]
+        elif self.rec.status[records.STATS] == records.IGNORED or n >= 0:
+            self.notice = "Bad statistics ignored"
+        self.fx = fx.Fx(hw, self)
+        self.gs = None  # the game screen (only one game's module is loaded at a time)
+        self.saved = 0  # GAME_AC / GAME_BA when a resumable game is loaded in its screen
+        if self.rec.status[records.GAME] == records.IGNORED:
+            self.notice = "Bad save ignored"
+        if not fresh:
+            self._load_saved_game()
+        self.screen = None
+        self.apply_settings()
+
+    # ---- settings / stats / saves ------------------------------------------------------
+    def _settings_ok(self, b):
+        for i in range(N_SETTINGS):
+            if b[i] >= LIMITS[i]:
+                return False
+        return True
+
+    def apply_settings(self):
+        self.hw.set_brightness(BRIGHTNESS[self.settings[S_BRIGHT]])
+
+    def save_settings(self):
+        self.rec.write(records.SETTINGS, self.settings, N_SETTINGS)
+
+    def cpu_ms(self):
+        return CPU_MS[self.settings[S_SPEED]]
+
+    def hold_ms(self):
+        return HOLD_MS[self.settings[S_SPEED]]
+
+    def stat(self, game, level, won):
+        i = ((game - 1) * 3 + level) * 4 + (2 if won else 0)
+        return self.stats[i] | (self.stats[i + 1] << 8)
+
+    def _bump(self, game, level, won):
+        i = ((game - 1) * 3 + level) * 4 + (2 if won else 0)
+        v = (self.stats[i] | (self.stats[i + 1] << 8)) + 1
+        if v > 0xFFFF:
+            v = 0xFFFF
+        self.stats[i] = v & 0xFF
+        self.stats[i + 1] = v >> 8
+
+    def game_started(self, game, level):
+        self._bump(game, level, False)
+        self.rec.write(records.STATS, self.stats, 24)
+
+    def game_finished(self, game, level, won):
+        """Game over: the save is cleared first, then the statistics written."""
+        self.clear_game()
+        if won:
+            self._bump(game, level, True)
+            self.rec.write(records.STATS, self.stats, 24)
+
+    def reset_stats(self):
+        for i in range(24):
+            self.stats[i] = 0
+        self.rec.write(records.STATS, self.stats, 24)
+
+    def save_game(self, kind, level, seed, game):
+        """Write the running game if it changed since the last write (a safe point)."""
+        b = self.buf
+        b[0] = kind
+        b[1] = level
+        b[2] = seed & 0xFF
+        b[3] = (seed >> 8) & 0xFF
+        b[4] = (seed >> 16) & 0xFF
+        b[5] = (seed >> 24) & 0xFF
+        b[6] = 0
+        b[7] = 0
+        n = _SAVE_META + game.save(self.savemv)
+        if n == self.last_saved_n:
+            same = True
+            ls = self.last_saved
+            for i in range(n):
+                if ls[i] != b[i]:
+                    same = False
+                    break
+            if same:
+                return False
+        self.rec.write(records.GAME, b, n)
+        for i in range(n):
+            self.last_saved[i] = b[i]
+        self.last_saved_n = n
+        self.saved = kind
+        return True
+
+    def clear_game(self):
+        self.rec.write(records.GAME, self.buf, 0)
+        self.last_saved_n = 0
+        self.saved = 0
+
+    def _load_saved_game(self):
+        n = self.rec.read(records.GAME, self.buf)
+        if n <= 0:
+            self.saved = 0
+            return
+        kind = self.buf[0]
+        level = self.buf[1]
+        seed = self.buf[2] | (self.buf[3] << 8) | (self.buf[4] << 16) | ((self.buf[5] & 0x3F) << 24)
+        scr = self.game_screen(kind) if kind in (GAME_AC, GAME_BA) else None
+        if scr is None or level > 2 or n <= _SAVE_META or \
+                not scr.load_game(self.bufmv[_SAVE_META:n], level, seed):
+            self.notice = "Bad saved game ignored"
+            self.saved = 0
+            return
+        self.saved = kind
+        for i in range(n):
+            self.last_saved[i] = self.buf[i]
+        self.last_saved_n = n
+
+    # ---- screens -------------------------------------------------------------------------
+    def load(self, modname, clsname):
+        """Import a screen module on demand and make its screen."""
+        mod = __import__(modname)
+        return getattr(mod, clsname)(self)
+
+    def unload(self, modname):
+        """Forget a screen module so its code can be collected (it is imported again when
+        needed)."""
+        if modname in sys.modules:
+            del sys.modules[modname]
+        gc.collect()
+
+    def show_rules(self, back_to, game):
+        self.load("rules", "RulesScreen").open(back_to, game)
+
+    def drop_game(self):
+        """Forget the game screen and every game module (the tables, the engine, the bots):
+        outside a game only the menus are in memory. The game itself is safe in nvm."""
+        if self.gs is not None:
+            self.gs.drop()
+            self.gs = None
+        for name in list(sys.modules.keys()):
+            if name == "engine" or name.startswith("engine.") or name in _GAME_MODULES:
+                del sys.modules[name]
+        gc.collect()
+
+    def game_screen(self, kind):
+        """The screen of game kind, loading its modules (and dropping the other game's)."""
+        gs = self.gs
+        if gs is not None and gs.KIND == kind:
+            return gs
+        self.drop_game()
+        if kind == GAME_AC:
+            self.gs = self.load("screen_alleycat", "AlleyCatScreen")
+        else:
+            self.gs = self.load("screen_backalley", "BackAlleyScreen")
+        return self.gs
+
+    def goto(self, screen):
+        self.screen = screen
+        self.fx.lights_off()
+        gfx.clear()
+        if getattr(screen, "KIND", 0):
+            self.unload("menus")  # title and pause menus are loaded again when needed
+        gc.collect()
+        screen.enter()
+        self.dirty = True
+
+    def to_title(self):
+        self.drop_game()
+        self.goto(self.load("menus", "TitleScreen"))
+
+    def open_pause(self, game):
+        self.load("menus", "PauseScreen").open(game)
+
+    def new_game(self, kind):
+        seed = self.hw.new_seed()
+        s = self.settings
+        level = s[S_LEVEL]
+        scr = self.game_screen(kind)
+        scr.drop()
+        gc.collect()
+        if kind == GAME_AC:
+            scr.new_game(seed, level, TARGETS[s[S_AC_TARGET]], s[S_AC_SCORING] == 1)
+        else:
+            scr.new_game(seed, level, LENGTHS[s[S_BA_LENGTH]], s[S_STRICT] == 1)
+        self.game_started(kind, level)
+        scr.save()
+        self.goto(scr)
+
+    def resume(self):
+        """Continue: load the saved game again from nvm and carry on exactly there."""
+        if self.gs is None or self.gs.g is None:
+            self._load_saved_game()
+        if self.saved and self.gs is not None and self.gs.g is not None:
+            self.goto(self.gs)
+        else:
+            self.to_title()
+
+    # ---- main-loop hooks -----------------------------------------------------------------
+    def start(self, now):
+        self.now = now
+        self.to_title()
+
+    def step(self, now, pressed):
+        self.now = now
+        if pressed:
+            self.screen.key(pressed)
+        self.screen.update(now)
+        self.fx.update(now)
+
+    def waiting_for_input(self):
+        return self.screen.waiting()
+
+    def state_line(self):
+        return "screen=%s %s" % (self.screen.name, self.screen.state())
+
+
+def main(hw):
+    """Device entry point (code.py): build the app and hand it to the hardware loop."""
+    hw.run(App(hw))

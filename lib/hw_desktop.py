@@ -1,0 +1,462 @@
+"""Desktop hardware layer (CPython + Blinka displayio + pygame). Never loaded on the device.
+
+Two ways to run:
+  window   : a pygame window shows the 160x128 screen scaled up, the five NeoPixels under
+             it; the keyboard is the button pad; the save lives in a file.
+  headless : no window at all (SDL dummy driver); a virtual clock; keys come from a list;
+             after each key the program runs until it waits for input again and the frame
+             can be saved as PNG. Used by the tests and for screenshots.
+"""
+import contextlib
+import io
+import os
+import sys
+import time
+
+# Blinka prints a board warning on import; keep stdout clean.
+with contextlib.redirect_stdout(io.StringIO()):
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import busdisplay
+    import displayio
+    import pygame
+    import numpy as np
+    from displayio._area import Area
+
+import buttons as B
+
+NVM_SIZE = 8192
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_SAVE = os.path.join(ROOT, "save.bin")
+
+KEY_NAMES = {
+    "a": B.A, "b": B.B, "start": B.START, "select": B.SELECT, "left": B.LEFT,
+    "right": B.RIGHT, "up": B.UP, "down": B.DOWN,
+    "l": B.LEFT, "r": B.RIGHT, "u": B.UP, "d": B.DOWN, "st": B.START, "se": B.SELECT,
+    "enter": B.START, "space": B.SELECT, "z": B.A, "x": B.B,
+}
+
+
+class PowerCut(BaseException):
+    """Raised by FileNvm in tests to simulate losing power in the middle of a write."""
+
+
+class FileNvm:
+    """microcontroller.nvm look-alike kept in a file; every write goes straight to disk.
+
+    cut_after: if set, the write that reaches this many written bytes (counted over the
+    whole run) is torn: only part of it reaches the file, then PowerCut is raised.
+    """
+
+    def __init__(self, path, size=NVM_SIZE, cut_after=None):
+        self.path = path
+        self.data = bytearray(b"\xff" * size)
+        self.cut_after = cut_after
+        self.written = 0
+        if path and os.path.exists(path):
+            with open(path, "rb") as f:
+                raw = f.read(size)
+            self.data[0:len(raw)] = raw
+        if path:
+            with open(path, "wb") as f:
+                f.write(self.data)
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, i):
+        return self.data[i]
+
+    def __setitem__(self, i, value):
+        if isinstance(i, slice):
+            start, stop, _ = i.indices(len(self.data))
+            value = bytes(value)
+            if len(value) != stop - start:
+                raise ValueError("nvm slice length")
+        else:
+            start = i
+            value = bytes((value,))
+        cut = None
+        if self.cut_after is not None and self.written + len(value) > self.cut_after:
+            cut = max(0, self.cut_after - self.written)
+            value = value[:cut]
+        self.data[start:start + len(value)] = value
+        self.written += len(value)
+        if self.path:
+            with open(self.path, "r+b") as f:
+                f.seek(start)
+                f.write(value)
+        if cut is not None:
+            raise PowerCut("power cut after %d bytes" % self.written)
+
+
+class BufferDisplay(busdisplay.BusDisplay):
+    """A displayio display that renders into a pygame Surface (no window needed)."""
+
+    def __init__(self, width=160, height=128):
+        super().__init__(None, b"", width=width, height=height, auto_refresh=False)
+        self.surface = pygame.Surface((width, height))
+        self.brightness_level = 1.0
+
+    def _refresh_area(self, area):
+        c = Area()
+        if not self._core.clip_area(area, c):
+            return True
+        n = c.size()
+        buf = memoryview(bytearray(n * 2 + 4))
+        mask = memoryview(bytearray((n // 32 + 2) * 4)).cast("I")
+        self._core.fill_area(c, mask, buf)
+        arr = np.frombuffer(bytes(buf[:n * 2]), dtype=">u2").reshape(c.height(), c.width())
+        r = ((arr >> 11) & 31) * 255 // 31
+        g = ((arr >> 5) & 63) * 255 // 63
+        b = (arr & 31) * 255 // 31
+        rgb = np.ascontiguousarray(np.dstack((r, g, b)).astype(np.uint8))
+        img = pygame.image.frombuffer(rgb.tobytes(), (c.width(), c.height()), "RGB")
+        self.surface.blit(img, (c.x1, c.y1))
+        return True
+
+    def _release(self):
+        pass
+
+    def _background(self):
+        pass  # refreshed by hand only (Blinka's thread would race __init__)
+
+    @property
+    def brightness(self):
+        return self.brightness_level
+
+    @brightness.setter
+    def brightness(self, v):
+        self.brightness_level = v
+
+
+class Desktop:
+    """Hardware for desktop. headless=True: virtual clock, no window."""
+
+    is_device = False
+
+    def __init__(self, headless=True, save_path=None, seed=None, scale=3, cut_after=None,
+                 log_path=None):
+        self.headless = headless
+        self.scale = scale
+        self.window = None
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        displayio.release_displays()
+        self.display = BufferDisplay()
+        self.nvm = FileNvm(save_path, cut_after=cut_after)
+        self.pixels = [0] * 5
+        self.pixel_brightness = 0.3
+        self.vclock = 0
+        self.t0 = time.monotonic()
+        self.seed_next = seed
+        self.tones = []  # (time_ms, freq, ms) of every tone, for tests
+        self.log_path = log_path
+        self._held = 0
+        self._pressed = 0
+        self._queue = []
+        self._sounds = {}
+        self._mixer = False
+        self.quit = False
+        self.max_frames = 0  # window loop: stop after this many frames (smoke tests)
+
+    # ---- clock --------------------------------------------------------------------------
+    def now_ms(self):
+        if self.headless:
+            return self.vclock & 0x1FFFFFFF
+        return int((time.monotonic() - self.t0) * 1000) & 0x1FFFFFFF
+
+    def new_seed(self):
+        if self.seed_next is not None:
+            s = self.seed_next
+            self.seed_next = (s + 1) & 0x3FFFFFFF
+            return s & 0x3FFFFFFF
+        return time.monotonic_ns() & 0x3FFFFFFF
+
+    # ---- buttons --------------------------------------------------------------------------
+    def held(self):
+        return self._held
+
+    def poll(self):
+        """Bitmask of buttons pressed since the last poll."""
+        if self.window is not None:
+            self._pump()
+        if self._queue:  # window: one key per poll, in the order they were typed
+            return self._queue.pop(0)
+        p = self._pressed
+        self._pressed = 0
+        return p
+
+    def inject(self, mask, hold=0):
+        """Headless: press mask (with hold buttons held down meanwhile)."""
+        self._pressed |= mask
+        self._held = hold | mask
+
+    _KEYMAP = None
+
+    def _keymap(self):
+        if Desktop._KEYMAP is None:
+            Desktop._KEYMAP = {
+                pygame.K_LEFT: B.LEFT, pygame.K_RIGHT: B.RIGHT, pygame.K_UP: B.UP,
+                pygame.K_DOWN: B.DOWN, pygame.K_z: B.A, pygame.K_a: B.A, pygame.K_x: B.B,
+                pygame.K_b: B.B, pygame.K_RETURN: B.START, pygame.K_KP_ENTER: B.START,
+                pygame.K_SPACE: B.SELECT, pygame.K_TAB: B.SELECT, pygame.K_BACKSPACE: B.B,
+                pygame.K_ESCAPE: B.START, pygame.K_h: B.UP,
+            }
+        return Desktop._KEYMAP
+
+    def _pump(self):
+        km = self._keymap()
+        for ev in pygame.event.get():
+            if ev.type == pygame.QUIT:
+                self.quit = True
+            elif ev.type == pygame.KEYDOWN:
+                if ev.key == pygame.K_q and (ev.mod & pygame.KMOD_CTRL):
+                    self.quit = True
+                m = km.get(ev.key, 0)
+                if m:
+                    self._queue.append(m)
+                self._held |= m
+            elif ev.type == pygame.KEYUP:
+                self._held &= ~km.get(ev.key, 0)
+
+    # ---- lights, sound, screen ---------------------------------------------------------
+    def set_pixel(self, i, rgb):
+        self.pixels[i] = rgb
+
+    def show_pixels(self):
+        pass
+
+    def set_brightness(self, level):
+        """level 0.2 .. 1.0 for the backlight; NeoPixels get a fraction of it."""
+        self.display.brightness = level
+        self.pixel_brightness = 0.3 * level
+
+    def tone(self, freq, ms):
+        self.tones.append((self.now_ms(), freq, ms))
+        if self.window is None or not self._mixer:
+            return
+        snd = self._sounds.get(freq)
+        if snd is None:
+            rate = 22050
+            n = rate // 4
+            t = np.arange(n)
+            wave = ((t * freq * 2 // rate) % 2 * 2 - 1) * 3000
+            snd = pygame.sndarray.make_sound(np.repeat(wave.astype(np.int16)[:, None], 2, 1))
+            self._sounds[freq] = snd
+        snd.play(maxtime=ms)
+
+    def update(self, now):
+        pass
+
+    def refresh(self):
+        self.display.refresh()
+        if self.window is not None:
+            self._present()
+
+    def frame_surface(self, scale=1):
+        """The current frame as a pygame Surface, dimmed by the brightness setting."""
+        surf = self.display.surface
+        if scale != 1:
+            surf = pygame.transform.scale(surf, (160 * scale, 128 * scale))
+        return surf
+
+    def save_frame(self, path, scale=1):
+        self.display.refresh()
+        pygame.image.save(self.frame_surface(scale), path)
+
+    def frame_pixel(self, x, y):
+        """RGB of the rendered screen at (x, y) (tests)."""
+        self.display.refresh()
+        c = self.display.surface.get_at((x, y))
+        return (c.r, c.g, c.b)
+
+    # ---- window ------------------------------------------------------------------------
+    def open_window(self):
+        try:
+            pygame.display.init()
+            drv = pygame.display.get_driver()
+            if drv in ("offscreen", "dummy") and not os.environ.get("ALLEYCAT_ALLOW_DUMMY"):
+                pygame.display.quit()
+                return "only the %s video driver is available" % drv
+            s = self.scale
+            self.window = pygame.display.set_mode((160 * s + 16, 128 * s + 40))
+            pygame.display.set_caption("Alley Cat & Back Alley")
+        except pygame.error as e:
+            self.window = None
+            return str(e)
+        try:
+            pygame.mixer.init(22050, -16, 2, 512)
+            self._mixer = True
+        except pygame.error:
+            self._mixer = False
+        return None
+
+    def _present(self):
+        s = self.scale
+        win = self.window
+        win.fill((30, 30, 30))
+        surf = self.frame_surface(s)
+        lvl = self.display.brightness
+        if lvl < 1.0:
+            surf = surf.copy()
+            shade = int(255 * lvl)
+            surf.fill((shade, shade, shade), special_flags=pygame.BLEND_MULT)
+        win.blit(surf, (8, 8))
+        y = 128 * s + 24
+        for i in range(5):
+            c = self.pixels[i]
+            r, g, b = (c >> 16) & 255, (c >> 8) & 255, c & 255
+            k = min(1.0, self.pixel_brightness * 3)
+            col = (int(r * k), int(g * k), int(b * k))
+            x = 8 + (160 * s) * (2 * i + 1) // 10
+            pygame.draw.circle(win, (60, 60, 60), (x, y), 9)
+            pygame.draw.circle(win, col, (x, y), 7)
+        pygame.display.flip()
+
+    # ---- running -----------------------------------------------------------------------
+    def run(self, app):
+        if self.headless:
+            raise RuntimeError("use run_headless")
+        app.start(self.now_ms())
+        self.refresh()
+        frames = 0
+        while not self.quit:
+            frames += 1
+            if self.max_frames and frames > self.max_frames:
+                break
+            app.step(self.now_ms(), self.poll())
+            if app.dirty:
+                app.dirty = False
+                self.refresh()
+            elif self.window is not None:
+                self._present()
+            time.sleep(0.016)
+        pygame.quit()
+
+    def settle(self, app, cap_ms=600000, step_ms=20):
+        """Headless: run on the virtual clock until the app waits for input."""
+        t = 0
+        while t < cap_ms:
+            app.step(self.now_ms(), 0)
+            if app.waiting_for_input():
+                break
+            self.vclock += step_ms
+            t += step_ms
+        app.dirty = False
+
+    def press(self, app, mask, hold=0):
+        self.inject(mask, hold)
+        app.step(self.now_ms(), self.poll())
+        self._held = 0
+        self.vclock += 20
+        self.settle(app)
+
+    def log(self, app, n, key):
+        if self.log_path:
+            with open(self.log_path, "a") as f:
+                f.write("%03d %s %s\n" % (n, key, app.state_line()))
+
+
+def parse_keys(s):
+    """'a right a start' -> [(mask, hold, token)]. 'select+a' holds Select and presses A."""
+    out = []
+    for tok in s.replace(",", " ").split():
+        t = tok.lower()
+        hold = 0
+        if "+" in t:
+            parts = t.split("+")
+            for p in parts[:-1]:
+                hold |= KEY_NAMES[p]
+            t = parts[-1]
+        if t not in KEY_NAMES:
+            raise ValueError("unknown key %r" % tok)
+        out.append((KEY_NAMES[t], hold, tok))
+    return out
+
+
+USAGE = """usage: python3 code.py [--headless] [--seed N] [--keys "a right a ..."] [--shots DIR]
+                      [--scale N] [--save PATH] [--fresh] [--log PATH]
+  (no --headless)  open a window: arrows = D-pad, Z/A = A, X/B = B, Enter = Start,
+                   Space/Tab = Select, H = hint (Up), Ctrl+Q or closing the window quits
+  --headless       no window, virtual clock; press --keys in order, after each key run
+                   until the program waits for input and save DIR/NNN.png (000 = start)
+  --save PATH      file that stands in for the 8 KB nvm (default: save.bin at the project
+                   root, or $ALLEYCAT_SAVE)
+  --fresh          ignore any saved game (settings and statistics are kept)
+  --seed N         seed of the first new game (then N+1, ...)
+  --log PATH       headless: append one state line per step
+"""
+
+
+def main(argv):
+    """Desktop entry point used by code.py. Returns the exit status."""
+    opts = {"headless": False, "seed": None, "keys": "", "shots": None, "scale": None,
+            "save": os.environ.get("ALLEYCAT_SAVE", DEFAULT_SAVE), "fresh": False,
+            "log": None}
+    i = 0
+    try:
+        while i < len(argv):
+            a = argv[i]
+            if a in ("-h", "--help"):
+                print(USAGE)
+                return 0
+            if a == "--headless":
+                opts["headless"] = True
+            elif a == "--fresh":
+                opts["fresh"] = True
+            elif a in ("--seed", "--keys", "--shots", "--scale", "--save", "--log"):
+                i += 1
+                if i >= len(argv):
+                    raise ValueError("%s needs a value" % a)
+                opts[a[2:]] = argv[i]
+            else:
+                raise ValueError("unknown option %s" % a)
+            i += 1
+        seed = int(opts["seed"]) if opts["seed"] is not None else None
+        keys = parse_keys(opts["keys"])
+        scale = int(opts["scale"]) if opts["scale"] else (1 if opts["headless"] else 4)
+    except ValueError as e:
+        print("error: %s\n%s" % (e, USAGE), file=sys.stderr)
+        return 2
+
+    import app as app_mod
+
+    if not opts["headless"]:
+        hw = Desktop(headless=False, save_path=opts["save"], seed=seed, scale=scale)
+        err = hw.open_window()
+        if err is not None:
+            print("no display (%s): use --headless --keys \"...\" --shots DIR to run "
+                  "without a window" % err, file=sys.stderr)
+            return 3
+        a = app_mod.App(hw, fresh=opts["fresh"])
+        hw.max_frames = int(os.environ.get("ALLEYCAT_MAX_FRAMES", "0"))
+        if hw.max_frames:  # smoke test: a few keys through the real event queue
+            for k in (pygame.K_DOWN, pygame.K_UP, pygame.K_RETURN):
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0))
+        hw.run(a)
+        print(a.state_line())
+        return 0
+
+    hw = Desktop(headless=True, save_path=opts["save"], seed=seed, scale=scale,
+                 log_path=opts["log"])
+    a = app_mod.App(hw, fresh=opts["fresh"])
+    if opts["log"]:
+        open(opts["log"], "w").close()
+    shots = opts["shots"]
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+    a.start(hw.now_ms())
+    hw.settle(a)
+    hw.log(a, 0, "-")
+    if shots:
+        hw.save_frame(os.path.join(shots, "000.png"), scale)
+    n = 0
+    for mask, hold, tok in keys:
+        n += 1
+        hw.press(a, mask, hold)
+        hw.log(a, n, tok)
+        if shots:
+            hw.save_frame(os.path.join(shots, "%03d.png" % n), scale)
+    print(a.state_line())
+    return 0

@@ -1,0 +1,191 @@
+"""PyBadge / PyGamer hardware layer (CircuitPython). The only device-specific module.
+
+display: board.DISPLAY (160x128), refreshed by hand (auto_refresh off) after each change.
+buttons: keypad.ShiftRegisterKeys, read into one preallocated keypad.Event; on a PyGamer
+         (4 keys + analog joystick) the stick is turned into Left/Right/Up/Down presses.
+lights : 5 NeoPixels on board.NEOPIXEL.  sound: short tones on board.SPEAKER.
+storage: microcontroller.nvm (8 KB).  clock: supervisor.ticks_ms().
+"""
+import time
+
+import board
+import keypad
+import microcontroller
+import neopixel
+
+try:
+    import supervisor
+
+    def _ticks():
+        return supervisor.ticks_ms()
+except ImportError:  # stand-in environments (MicroPython unix port)
+    def _ticks():
+        if hasattr(time, "ticks_ms"):
+            return time.ticks_ms()
+        return int(time.monotonic() * 1000)
+
+from buttons import LEFT, RIGHT, UP, DOWN
+
+_SAMPLES = 16
+
+
+class Device:
+    is_device = True
+
+    def __init__(self):
+        self.display = board.DISPLAY
+        try:
+            self.display.auto_refresh = False
+        except AttributeError:
+            pass
+        self.joy_x = None
+        self.joy_y = None
+        if hasattr(board, "JOYSTICK_X"):  # PyGamer: B, A, Start, Select + a stick
+            import analogio
+            self.keys = keypad.ShiftRegisterKeys(
+                clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
+                key_count=4, value_when_pressed=True)
+            self.joy_x = analogio.AnalogIn(board.JOYSTICK_X)
+            self.joy_y = analogio.AnalogIn(board.JOYSTICK_Y)
+        else:
+            self.keys = keypad.ShiftRegisterKeys(
+                clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
+                key_count=8, value_when_pressed=True)
+        self.ev = keypad.Event()
+        self._held = 0
+        self._joy = 0
+        self.pix = neopixel.NeoPixel(board.NEOPIXEL, 5, brightness=0.1, auto_write=False)
+        self.nvm = microcontroller.nvm
+        if self.nvm is None:  # a board without nvm: play on, nothing survives power-off
+            self.nvm = bytearray(1312)
+        self._pwm = None
+        self._audio = None
+        self._samples = {}
+        self._tone_end = -1
+        self._spk_en = None
+        try:
+            import digitalio
+            self._spk_en = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
+            self._spk_en.switch_to_output(value=False)
+        except (AttributeError, ImportError, ValueError):
+            self._spk_en = None
+
+    # ---- clock ----------------------------------------------------------------------------
+    def now_ms(self):
+        return _ticks() & 0x1FFFFFFF
+
+    def new_seed(self):
+        try:
+            return time.monotonic_ns() & 0x3FFFFFFF
+        except AttributeError:
+            return _ticks() & 0x3FFFFFFF
+
+    # ---- buttons --------------------------------------------------------------------------
+    def held(self):
+        return self._held | self._joy
+
+    def poll(self):
+        pressed = 0
+        ev = self.ev
+        while self.keys.events.get_into(ev):  # up to the first press: one key per poll
+            bit = 1 << ev.key_number
+            if ev.pressed:
+                pressed = bit
+                self._held |= bit
+                break
+            self._held &= ~bit
+        if self.joy_x is not None:
+            j = 0
+            x = self.joy_x.value
+            y = self.joy_y.value
+            if x < 16000:
+                j |= LEFT
+            elif x > 50000:
+                j |= RIGHT
+            if y < 16000:
+                j |= UP
+            elif y > 50000:
+                j |= DOWN
+            pressed |= j & ~self._joy
+            self._joy = j
+        return pressed
+
+    # ---- lights ---------------------------------------------------------------------------
+    def set_pixel(self, i, rgb):
+        self.pix[i] = rgb
+
+    def show_pixels(self):
+        self.pix.show()
+
+    def set_brightness(self, level):
+        try:
+            self.display.brightness = level
+        except (AttributeError, ValueError):
+            pass
+        self.pix.brightness = 0.1 * level
+
+    # ---- sound ----------------------------------------------------------------------------
+    def tone(self, freq, ms):
+        now = self.now_ms()
+        try:
+            if self._pwm is None and self._audio is None:
+                self._open_speaker()
+            if self._spk_en is not None:
+                self._spk_en.value = True
+            if self._pwm is not None:
+                self._pwm.frequency = freq
+                self._pwm.duty_cycle = 0x8000
+            elif self._audio is not None:
+                s = self._samples.get(freq)
+                if s is None:
+                    import audiocore
+                    s = audiocore.RawSample(self._wave, sample_rate=freq * _SAMPLES)
+                    self._samples[freq] = s
+                self._audio.play(s, loop=True)
+            self._tone_end = (now + ms) & 0x1FFFFFFF
+        except (ValueError, RuntimeError, OSError, ImportError):
+            self._tone_end = -1
+
+    def _open_speaker(self):
+        try:
+            import pwmio
+            self._pwm = pwmio.PWMOut(board.SPEAKER, duty_cycle=0, frequency=440,
+                                     variable_frequency=True)
+            return
+        except (ValueError, RuntimeError, ImportError):
+            self._pwm = None
+        # PyBadge: the speaker pin is the DAC (no PWM): loop one period of a square wave
+        import array
+        import audioio
+        self._wave = array.array("H", [0xC000 if i < _SAMPLES // 2 else 0x4000
+                                       for i in range(_SAMPLES)])
+        self._audio = audioio.AudioOut(board.SPEAKER)
+
+    def update(self, now):
+        if self._tone_end >= 0 and ((now - self._tone_end) & 0x1FFFFFFF) < 0x10000000:
+            self._tone_end = -1
+            if self._pwm is not None:
+                self._pwm.duty_cycle = 0
+            if self._audio is not None:
+                self._audio.stop()
+            if self._spk_en is not None:
+                self._spk_en.value = False
+
+    # ---- screen ---------------------------------------------------------------------------
+    def refresh(self):
+        try:
+            self.display.refresh()
+        except AttributeError:
+            pass
+
+    def run(self, app):
+        app.start(self.now_ms())
+        self.refresh()
+        while True:
+            now = self.now_ms()
+            app.step(now, self.poll())
+            self.update(now)
+            if app.dirty:
+                app.dirty = False
+                self.refresh()
+            time.sleep(0.01)

@@ -1,0 +1,219 @@
+"""Alley Cat table: you (seat 0) against the computer (seat 1).
+
+Layout (160x128): top row = computer's score, its hand as card backs, stock count; the
+stock pile and the trick in the middle (computer's card left, yours right); two message
+lines; your hand at the bottom (selected card raised, yellow); your score and the target.
+"""
+import gfx
+from app import LEVEL_NAMES
+import table
+from engine import alleycat as AC
+from engine.bots import Bot
+from engine.cards import card_name, ALLEY_CAT
+
+NAMES = ("You", "CPU")
+CW = 22  # hand card size
+CH = 30  # hand: y 84..114, raised 79
+HAND_Y = 84
+TW = 20  # trick card size
+TH = 28
+
+
+class AlleyCatScreen(table.GameScreen):
+    name = "alleycat"
+    KIND = 1
+    SEATS = 2
+    PHASE_PLAY = AC.PHASE_PLAY
+    PHASE_OVER = AC.PHASE_ROUND_OVER
+    PHASE_GAME_OVER = AC.PHASE_GAME_OVER
+
+    def __init__(self, app):
+        table.GameScreen.__init__(self, app)
+        self.cards2 = bytearray(2)
+
+    def new_game(self, seed, level, target, as_captured):
+        self.seed = seed
+        self.level = level
+        self.g = AC.AlleyCat(seed, target, as_captured)
+        self.g.start()
+        self.make_bots(Bot)
+        self.reset_view()
+        self.first_msg()
+
+    def load_game(self, buf, level, seed):
+        g = AC.AlleyCat(seed)
+        if g.load(buf) != AC.OK:
+            return False
+        self.g = g
+        self.seed = seed
+        self.level = level
+        self.make_bots(Bot)
+        self.reset_view()
+        self.say("Game resumed", "")
+        return True
+
+    def first_msg(self):
+        g = self.g
+        self.say("New round", "You lead" if g.turn == 0 else "CPU leads")
+
+    def sort_key(self, c):
+        return AC.rank_index(c)
+
+    def seat_name(self, p):
+        return NAMES[p]
+
+    def human_won(self):
+        return self.g.winner == 0
+
+    def next_round(self):
+        self.g.next_round()
+        self.first_msg()
+
+    def why_not(self, c):
+        return "Not now"  # any card may be played in Alley Cat
+
+    # ---- events ----------------------------------------------------------------------
+    def card_played(self, seat, card):
+        pass  # the card shows on the table
+
+    def bid_made(self, seat, move):
+        pass
+
+    def trick_done(self, seat, card):
+        g = self.g
+        cat = g.last_trick_card(0) == ALLEY_CAT or g.last_trick_card(1) == ALLEY_CAT
+        w = g.last_winner
+        pts = g.last_points
+        sp = table.signed(pts)
+        if cat:
+            m1 = "Alley Cat! %s %s" % (NAMES[w], sp)
+        else:
+            m1 = ("You take %s" if w == 0 else "CPU takes %s") % sp
+        if g.last_drawer == 0:
+            m2 = "You draw " + card_name(g.last_drawn)
+        elif g.last_drawer == 1:
+            m2 = "CPU draws a card"
+        elif g.phase != AC.PHASE_PLAY:
+            m2 = "Round over" if g.phase == AC.PHASE_ROUND_OVER else "Game over"
+        else:
+            m2 = "Stock is empty"
+        self.say(m1, m2)
+        return cat
+
+    # ---- drawing ---------------------------------------------------------------------
+    def _score_text(self, p):
+        g = self.g
+        s = "%s %d" % (NAMES[p], g.score(p))
+        if not g.as_captured:
+            rp = g.round_points(p)
+            if rp:
+                s += " (" + table.signed(rp) + ")"
+        return s
+
+    def draw_table(self):
+        g = self.g
+        hold = self.hold_until >= 0
+        # top row: computer's score, its hand as backs, the stock count
+        gfx.text(0, 1, 1, self._score_text(1), gfx.T_YELLOW if g.turn == 1 else gfx.T_WHITE)
+        k = g.hand_size(1)
+        for i in range(k):
+            gfx.back(72 + i * 6, 2, 7, 10)
+        ss = g.stock_size()
+        gfx.text(1, 159, 1, "Stock %d" % ss, gfx.T_GREY, right=True)
+        # the stock pile
+        if ss > 0:
+            gfx.back(6, 17, TW, TH)
+            if ss > 1:
+                gfx.back(9, 15, TW, TH)
+        else:
+            gfx.empty_slot(6, 17, TW, TH)
+        # trick: computer left (x 64), you right (x 96)
+        cards = self.cards2
+        cards[0] = 0
+        cards[1] = 0
+        if hold:
+            for i in range(2):
+                cards[(g.last_leader + i) & 1] = g.last_trick_card(i)
+        else:
+            for i in range(g.trick_size):
+                cards[(g.leader + i) & 1] = g.trick_card(i)
+        for p in range(2):
+            x = 64 if p == 1 else 96
+            if cards[p]:
+                gfx.card(cards[p], x, 15, TW, TH, sel=hold and g.last_winner == p)
+            else:
+                gfx.empty_slot(x, 15, TW, TH)
+        gfx.text(3, 62, 19, "CPU", gfx.T_GREY, right=True)
+        gfx.text(4, 118, 19, "You", gfx.T_GREY)
+        self.draw_msgs()
+        # bottom row: you
+        gfx.text(8, 1, 116, self._score_text(0), gfx.T_GREEN if g.turn == 0 else gfx.T_WHITE)
+        gfx.text(9, 159, 116, "to %d" % g.target, gfx.T_GREY, right=True)
+        self.draw_hand()
+
+    def draw_msgs(self):
+        self.app.dirty = True
+        g = self.g
+        m3 = self.msg3
+        if not m3:
+            if self.hold_until >= 0 or g.phase != AC.PHASE_PLAY:
+                m3 = ""
+            elif g.turn == 0:
+                m3 = "Your lead" if g.trick_size == 0 else "Your turn"
+            else:
+                m3 = "CPU to play"
+        gfx.text(5, 80, 44, self.msg1, gfx.T_YELLOW, center=True)
+        gfx.text(6, 80, 55, self.msg2, gfx.T_WHITE, center=True)
+        gfx.text(7, 80, 66, m3, gfx.T_RED if self.msg_bad else
+                 (gfx.T_GREEN if g.turn == 0 else gfx.T_CYAN), center=True)
+        self.msg_bad = False
+
+    def draw_hand(self):
+        self.app.dirty = True
+        gfx.rect(0, HAND_Y - 6, 160, CH + 6, gfx.FELT)
+        n = self.n
+        if n == 0:
+            return
+        step = CW + 3
+        x0 = (160 - (n - 1) * step - CW) // 2
+        mine = self.g.turn == 0 and self.hold_until < 0 and self.g.phase == AC.PHASE_PLAY
+        for i in range(n):
+            sel = mine and i == self.cur
+            gfx.card(self.hand[i], x0 + i * step, HAND_Y - (5 if sel else 0), CW, CH, sel=sel)
+
+    def card_xy(self, i):
+        """Top-left of hand card i when not raised (tests)."""
+        step = CW + 3
+        return ((160 - (self.n - 1) * step - CW) // 2 + i * step, HAND_Y)
+
+    def draw_round_over(self):
+        g = self.g
+        rows = []
+        for p in range(2):
+            rp = g.round_points(p)
+            rows.append("%s  %s  = %d" % (NAMES[p], table.signed(rp), g.score(p)))
+        rows.append("")
+        rows.append("Target: %d" % g.target)
+        self.lines("Round over", rows, "A: next round")
+
+    def draw_game_over(self):
+        g = self.g
+        won = g.winner == 0
+        rows = ["You %d  CPU %d" % (g.score(0), g.score(1)), "",
+                "Level: " + LEVEL_NAMES[self.level]]
+        self.lines("You win!" if won else "CPU wins", rows, "A: back to menu",
+                   gfx.T_GREEN if won else gfx.T_RED)
+
+    def draw_scores(self):
+        g = self.g
+        rows = ["You  %d" % g.score(0), "CPU  %d" % g.score(1),
+                "This round: %s / %s" % (table.signed(g.round_points(0)),
+                                         table.signed(g.round_points(1))),
+                "Target %d, %s" % (g.target, "as captured" if g.as_captured else
+                                   "end of round"),
+                "Stock %d, CPU holds %d" % (g.stock_size(), g.hand_size(1))]
+        self.lines("Score sheet", rows, "any key: back")
+
+    def last_trick_note(self):
+        g = self.g
+        gfx.text(7, 80, 88, "points " + table.signed(g.last_points), gfx.T_WHITE, center=True)

@@ -1,0 +1,314 @@
+"""What both card tables share: the hand and its cursor, pacing of computer moves and of
+finished tricks, hints, Select = last trick, Start = pause, save at safe points, summary
+panels. screen_alleycat / screen_backalley fill in the game-specific parts.
+"""
+import gfx
+from fx import due, T_PLAY, T_TRICK, T_CAT, T_WIN, T_LOSE, T_BAD, T_MOVE
+from buttons import A, B, START, SELECT, LEFT, RIGHT, UP
+from engine.cards import card_name
+
+OV_NONE = 0
+OV_LAST = 1
+OV_SCORES = 2
+
+MASK = 0x1FFFFFFF
+
+
+def signed(n):
+    return ("+%d" % n) if n > 0 else ("%d" % n)
+
+
+class GameScreen:
+    name = "table"
+    KIND = 0
+    SEATS = 2
+    PHASE_PLAY = 1
+    PHASE_OVER = 2  # round / hand over
+    PHASE_GAME_OVER = 3
+
+    def __init__(self, app):
+        self.app = app
+        self.g = None
+        self.bot = None
+        self.hint_bot = None
+        self.seed = 0
+        self.level = 0
+        self.hand = bytearray(16)
+        self.n = 0
+        self.cur = 0
+        self.moves = bytearray(16)
+        self.cpu_at = -1
+        self.hold_until = -1
+        self.overlay = OV_NONE
+        self.msg1 = ""
+        self.msg2 = ""
+        self.msg3 = ""  # hint / why a card is not allowed (until the next move)
+        self.msg_bad = False
+        self.save_due = False
+
+    # ---- game objects --------------------------------------------------------------------
+    def drop(self):
+        self.g = None
+        self.bot = None
+        self.hint_bot = None
+
+    def make_bots(self, Bot):
+        """One bot plays every computer seat (a bot only sees the seat to move). The hint
+        comes from a Hard bot, made at the first hint (the same bot at level Hard)."""
+        self.Bot = Bot
+        self.bot = Bot(self.level, (self.seed + 7919) & 0x3FFFFFFF)
+        self.hint_bot = self.bot if self.level == 2 else None
+
+    def hint(self):
+        if self.hint_bot is None:
+            self.hint_bot = self.Bot(2, (self.seed ^ 0x2545F49) & 0x3FFFFFFF)
+        return self.hint_bot.choose(self.g)
+
+    def reset_view(self):
+        self.cpu_at = -1
+        self.hold_until = -1
+        self.overlay = OV_NONE
+        self.msg1 = ""
+        self.msg2 = ""
+        self.msg3 = ""
+        self.msg_bad = False
+        self.cur = 0
+
+    def save(self):
+        g = self.g
+        if g is not None and g.phase != self.PHASE_GAME_OVER:
+            self.app.save_game(self.KIND, self.level, self.seed, g)
+
+    # ---- state ---------------------------------------------------------------------------
+    def cpu_turn(self):
+        g = self.g
+        return g is not None and g.turn > 0 and g.phase < self.PHASE_OVER
+
+    def my_turn(self):
+        g = self.g
+        return g is not None and g.turn == 0 and g.phase < self.PHASE_OVER
+
+    def waiting(self):
+        return self.hold_until < 0 and not self.cpu_turn() and not self.save_due
+
+    def state(self):
+        g = self.g
+        if g is None:
+            return "nogame"
+        return "phase=%d turn=%d hold=%d overlay=%d cur=%d hand=%s msg=%s|%s|%s" % (
+            g.phase, g.turn, 1 if self.hold_until >= 0 else 0, self.overlay, self.cur,
+            ",".join(card_name(self.hand[i]) for i in range(self.n)), self.msg1, self.msg2,
+            self.msg3)
+
+    # ---- hand ----------------------------------------------------------------------------
+    def load_hand(self):
+        g = self.g
+        n = g.hand(0, self.hand)
+        self.n = n
+        h = self.hand
+        k = self.sort_key
+        for i in range(1, n):  # insertion sort, no allocation
+            c = h[i]
+            kc = k(c)
+            j = i - 1
+            while j >= 0 and k(h[j]) > kc:
+                h[j + 1] = h[j]
+                j -= 1
+            h[j + 1] = c
+        if self.cur >= n:
+            self.cur = n - 1 if n > 0 else 0
+
+    # ---- loop ----------------------------------------------------------------------------
+    def enter(self):
+        self.cpu_at = -1
+        self.load_hand()
+        self.draw_all()
+
+    def update(self, now):
+        if self.hold_until >= 0:
+            if not due(now, self.hold_until):
+                return
+            self.end_hold()
+        g = self.g
+        if self.cpu_turn():
+            if self.cpu_at < 0:
+                self.cpu_at = (now + self.app.cpu_ms()) & MASK
+                self.app.fx.turn(self.KIND, g.turn)
+            elif due(now, self.cpu_at):
+                self.cpu_at = -1
+                self.do_move(self.bot.choose(g), now)
+        if self.save_due and self.hold_until < 0 and not self.cpu_turn():
+            # a safe point: the person is to act (or the round is over): save, show turn
+            self.save_due = False
+            self.save()
+            self.app.fx.turn(self.KIND, g.turn if g.phase < self.PHASE_OVER else -1)
+
+    def end_hold(self):
+        self.hold_until = -1
+        self.app.fx.stop_flash()
+        self.after_hold()
+        self.draw_all()
+
+    def after_hold(self):
+        pass
+
+    def do_move(self, move, now):
+        g = self.g
+        seat = g.turn
+        phase = g.phase
+        before = g.trick_size
+        r = g.play(move)
+        if r:
+            return r
+        self.save_due = True
+        fx = self.app.fx
+        if phase == self.PHASE_PLAY:
+            fx.tone(T_PLAY)
+            if g.trick_size == 0 and before > 0:
+                cat = self.trick_done(seat, move)
+                self.hold_until = (now + self.app.hold_ms()) & MASK
+                fx.flash(self.KIND, g.last_winner, now, self.app.hold_ms(), cat)
+                if g.phase == self.PHASE_GAME_OVER:
+                    won = self.human_won()
+                    fx.tone(T_WIN if won else T_LOSE)
+                    self.app.game_finished(self.KIND, self.level, won)
+                else:
+                    fx.tone(T_CAT if cat else T_TRICK)
+            else:
+                self.card_played(seat, move)
+        else:
+            self.bid_made(seat, move)
+            if g.phase == self.PHASE_GAME_OVER:  # cannot happen in bidding, kept safe
+                self.app.game_finished(self.KIND, self.level, self.human_won())
+        self.msg3 = ""
+        self.load_hand()
+        self.draw_all()
+        return 0
+
+    # ---- input ---------------------------------------------------------------------------
+    def key(self, k):
+        g = self.g
+        if self.hold_until >= 0:
+            self.end_hold()
+            if not (k & START):
+                return
+        if k & START:
+            self.overlay = OV_NONE
+            self.app.open_pause(self)
+            return
+        if self.overlay:
+            self.overlay = OV_NONE
+            self.draw_all()
+            return
+        if g.phase == self.PHASE_GAME_OVER:
+            if k & (A | B):
+                self.drop()
+                self.app.to_title()
+            return
+        if k & SELECT:
+            self.show(OV_LAST)
+            return
+        if g.phase == self.PHASE_OVER:
+            if k & A:
+                self.msg1 = ""
+                self.msg2 = ""
+                self.msg3 = ""
+                self.next_round()
+                self.save()
+                self.load_hand()
+                self.cur = 0
+                self.draw_all()
+            return
+        if g.turn == 0:
+            self.human_key(k)
+
+    def human_key(self, k):
+        """Choosing and playing a card (Back Alley overrides this while bidding)."""
+        if k & LEFT and self.cur > 0:
+            self.cur -= 1
+            self.app.fx.tone(T_MOVE)
+            self.draw_hand()
+        elif k & RIGHT and self.cur < self.n - 1:
+            self.cur += 1
+            self.app.fx.tone(T_MOVE)
+            self.draw_hand()
+        elif k & UP:
+            m = self.hint()
+            for i in range(self.n):
+                if self.hand[i] == m:
+                    self.cur = i
+            self.msg3 = "Hint: play " + card_name(m)
+            self.draw_hand()
+            self.draw_msgs()
+        elif k & A and self.n > 0:
+            c = self.hand[self.cur]
+            r = self.do_move(c, self.app.now)
+            if r:
+                self.msg_bad = True
+                self.msg3 = self.why_not(c)
+                self.app.fx.tone(T_BAD)
+                self.draw_msgs()
+            else:
+                self.save()
+
+    def say(self, m1, m2=""):
+        self.msg1 = m1
+        self.msg2 = m2
+
+    def show(self, ov):
+        self.overlay = ov
+        self.draw_all()
+
+    # ---- drawing -------------------------------------------------------------------------
+    def draw_all(self):
+        self.app.dirty = True
+        gfx.clear()
+        g = self.g
+        if self.hold_until < 0:  # NeoPixels: whose turn (a finished trick flashes instead)
+            self.app.fx.turn(self.KIND, g.turn if g.phase < self.PHASE_OVER else -1)
+        if self.overlay == OV_LAST:
+            self.draw_last_trick()
+        elif self.overlay == OV_SCORES:
+            self.draw_scores()
+        elif self.hold_until < 0 and g.phase == self.PHASE_GAME_OVER:
+            self.draw_game_over()
+        elif self.hold_until < 0 and g.phase == self.PHASE_OVER:
+            self.draw_round_over()
+        else:
+            self.draw_table()
+
+    def lines(self, title, rows, foot, tcolor=gfx.T_YELLOW):
+        """A full-screen text panel: title, up to 7 rows, a footer line."""
+        gfx.clear(gfx.DARK)
+        gfx.panel(2, 2, 156, 124)
+        gfx.text(0, 80, 6, title, tcolor, center=True)
+        for i in range(len(rows)):
+            gfx.text(1 + i, 8, 22 + 13 * i, rows[i])
+        gfx.text(9, 80, 110, foot, gfx.T_CYAN, center=True)
+
+    def draw_last_trick(self):
+        g = self.g
+        gfx.clear(gfx.DARK)
+        gfx.panel(2, 2, 156, 124)
+        gfx.text(0, 80, 6, "Last trick", gfx.T_YELLOW, center=True)
+        if g.last_winner < 0:
+            gfx.text(1, 80, 56, "No trick yet", center=True)
+        else:
+            n = self.SEATS
+            w = 22
+            x0 = (160 - n * (w + 10) + 10) // 2
+            for i in range(n):
+                p = (g.last_leader + i) % n
+                x = x0 + i * (w + 10)
+                gfx.card(g.last_trick_card(i), x, 36, w, 30, sel=(p == g.last_winner))
+                gfx.text(1 + i, x + w // 2, 22, self.seat_name(p), center=True)
+            gfx.text(6, 80, 76, "won by " + self.seat_name(g.last_winner), gfx.T_GREEN,
+                     center=True)
+            self.last_trick_note()
+        gfx.text(9, 80, 110, "any key: back", gfx.T_CYAN, center=True)
+
+    def last_trick_note(self):
+        pass
+
+    def draw_msgs(self):
+        self.app.dirty = True
