@@ -27,6 +27,9 @@ Internal state (for the computer players, who copy a game and re-deal hidden car
     completed trick: the strict lead rule), leader, turn, last_leader / last_trick[4] /
     last_winner, winner, undealt[undealt_n] (cards nobody can see: not in a hand, on the table,
     played, the up-card or the discarded joker; canonical order after rebuild()).
+  History (public: every card played this hand, in order): history_size = played_n +
+    trick_size (kept up to date); history_card(i) / history_seat(i) read played[] then table[],
+    the seat coming from trick_leads[] (completed tricks) or leader (the current trick).
   Re-dealing hidden cards in a copy: swap cards between hands[] slots of other seats and
   undealt[] (keep hand_n); nothing derived depends on which hidden card sits where.
   Scratch: deck[54] (dealing order of the current deal), seen[80] (duplicate checks).
@@ -178,6 +181,7 @@ class BackAlley:
         self.trick_size = 0
         self.played = bytearray(52)
         self.played_n = 0
+        self.history_size = 0
         self.trick_leads = bytearray(13)
         self.undealt = bytearray(54)
         self.undealt_n = 0
@@ -290,6 +294,7 @@ class BackAlley:
         self.n_bids = 0
         self.trick_size = 0
         self.played_n = 0
+        self.history_size = 0
         self.broken = False
         self.last_leader = -1
         self.last_winner = -1
@@ -427,6 +432,7 @@ class BackAlley:
             self.leader = p
         self.table[self.trick_size] = c
         self.trick_size += 1
+        self.history_size += 1
         if self.trick_size < 4:
             self.turn = (p + 1) & 3
             return
@@ -556,6 +562,22 @@ class BackAlley:
             buf[i] = self.hands[base + i]
         return n
 
+    def history_card(self, i):
+        """The i-th card played this hand (completed tricks, then the current one)."""
+        if i < 0 or i >= self.played_n + self.trick_size:
+            return NO_CARD
+        if i < self.played_n:
+            return self.played[i]
+        return self.table[i - self.played_n]
+
+    def history_seat(self, i):
+        """Who played history_card(i); -1 out of range."""
+        if i < 0 or i >= self.played_n + self.trick_size:
+            return -1
+        if i < self.played_n:
+            return (self.trick_leads[i >> 2] + (i & 3)) & 3
+        return (self.leader + i - self.played_n) & 3
+
     # ----------------------------------------------------------------- derived state
 
     def rebuild(self):
@@ -594,6 +616,7 @@ class BackAlley:
         self.played_n = 0
         while self.played_n < done:
             self._account_trick()
+        self.history_size = self.played_n + self.trick_size
         self.winner = -1
         if not self.started:
             self.turn = -1
@@ -648,6 +671,7 @@ class BackAlley:
         self.winner = other.winner
         self.trick_size = other.trick_size
         self.played_n = other.played_n
+        self.history_size = other.history_size
         self.undealt_n = other.undealt_n
         self.n_bids = other.n_bids
         self.broken = other.broken

@@ -1,0 +1,316 @@
+"""Back Alley computer players (engine/bot_backalley.py) and the engine's history accessors."""
+from engine.backalley import (BackAlley, PHASE_BID, PHASE_PLAY, PHASE_GAME_OVER, BID_PASS,
+                              BID_BOARD, NO_TRUMP)
+from engine.bot_backalley import BackAlleyBrain
+from engine.bots import Bot
+from engine.cards import parse_card, NO_CARD, LITTLE_BLOOPER, BIG_BLOOPER
+from engine.rng import Rng
+
+ALL = [((s << 4) | r) for s in range(4) for r in range(1, 14)] + [LITTLE_BLOOPER, BIG_BLOOPER]
+
+
+def cards(s):
+    return [parse_card(x) for x in s.split()]
+
+
+def deck_for(hands, up, n):
+    """A deck dealing hands[p] (n cards each) to seat p with dealer 3 (seat 0 gets deck[0])."""
+    deck = [0] * (4 * n)
+    for p in range(4):
+        hs = cards(hands[p])
+        assert len(hs) == n
+        for i in range(n):
+            deck[4 * i + p] = hs[i]
+    deck.append(parse_card(up))
+    for c in ALL:
+        if c not in deck:
+            deck.append(c)
+    assert len(deck) == 54 and len(set(deck)) == 54
+    return deck
+
+
+def game_with(hands, up, deals):
+    n = (deals + 1) // 2
+    g = BackAlley(seed=5, deals=deals)
+    assert g.start(3, deck_for(hands, up, n)) == 0
+    return g
+
+
+def bids(g, *moves):
+    for m in moves:
+        assert g.play(m) == 0
+
+
+def play(g, *names):
+    for c in names:
+        assert g.play(parse_card(c)) == 0, c
+
+
+# ---- history accessors ------------------------------------------------------------------------
+
+def test_history_accessors_follow_tricks_and_survive_save_load_copy():
+    # n = 2 (deals 3), trump spades; seat 0 bids 1 and leads
+    g = game_with(["AH 2C", "3H 4C", "KH 5C", "4H 6C"], "2S", 3)
+    assert g.history_size == 0 and g.history_card(0) == NO_CARD and g.history_seat(0) == -1
+    bids(g, 0x81, BID_PASS, BID_PASS, BID_PASS)
+    assert g.history_size == 0
+    play(g, "AH", "3H")
+    assert g.history_size == 2
+    assert [g.history_card(i) for i in range(2)] == cards("AH 3H")
+    assert [g.history_seat(i) for i in range(2)] == [0, 1]
+    play(g, "KH", "4H")  # seat 0 wins with the ace and leads again
+    assert g.history_size == 4 and g.trick_size == 0
+    play(g, "2C", "4C")
+    assert g.history_size == 6
+    assert [g.history_card(i) for i in range(6)] == cards("AH 3H KH 4H 2C 4C")
+    assert [g.history_seat(i) for i in range(6)] == [0, 1, 2, 3, 0, 1]
+    assert g.history_card(6) == NO_CARD and g.history_seat(-1) == -1
+    buf = bytearray(256)
+    g.save(buf)
+    h = BackAlley()
+    assert h.load(buf) == 0
+    assert h.history_size == 6
+    assert [h.history_seat(i) for i in range(6)] == [0, 1, 2, 3, 0, 1]
+    c = BackAlley()
+    c.copy_from(g)
+    assert c.history_size == 6 and c.history_card(5) == parse_card("4C")
+    c.rebuild()
+    assert c.history_size == 6 and c.history_seat(4) == 0
+    play(g, "5C", "6C")  # hand over: history stays readable until next_deal
+    assert g.history_size == 8 and g.history_seat(7) == 3
+    g.next_deal()
+    assert g.history_size == 0
+
+
+def test_history_seat_follows_the_trick_winner():
+    # seat 2 wins trick 1 with the king of trumps and leads trick 2
+    g = game_with(["AH 2C", "3H 4C", "KS 5C", "4H 6C"], "2S", 3)
+    bids(g, 0x81, BID_PASS, BID_PASS, BID_PASS)
+    play(g, "AH", "3H", "KS", "4H")
+    assert g.turn == 2
+    play(g, "5C")
+    assert g.history_seat(4) == 2 and g.history_size == 5
+
+
+# ---- positions from seeded games -------------------------------------------------------------
+
+def positions(games, deals=7, seed0=0, levels=(1, 0, 2, 1)):
+    """(game, k) at every decision of seeded games between bots of the given levels."""
+    for s in range(seed0, seed0 + games):
+        g = BackAlley(seed=s, deals=deals, strict_trump_lead=s % 3 == 2)
+        g.start()
+        bots = [Bot(levels[i], s * 4 + i) for i in range(4)]
+        k = 0
+        while g.phase != PHASE_GAME_OVER:
+            if g.turn < 0:
+                g.next_deal()
+                continue
+            yield g, k
+            m = bots[g.turn].choose(g)
+            assert g.play(m) == 0
+            k += 1
+
+
+def test_every_level_always_moves_legally():
+    buf = bytearray(16)
+    for lv in range(3):
+        games = 12 if lv < 2 else 3
+        for s in range(games):
+            g = BackAlley(seed=100 + s, deals=(7, 13, 25, 3)[s % 4] if lv < 2 else 7,
+                          strict_trump_lead=s % 2 == 1)
+            g.start()
+            bots = [Bot(lv, s * 4 + i) for i in range(4)]
+            while g.phase != PHASE_GAME_OVER:
+                if g.turn < 0:
+                    g.next_deal()
+                    continue
+                n = g.legal_moves(buf)
+                m = bots[g.turn].choose(g)
+                assert m in buf[:n], (lv, m)
+                assert g.play(m) == 0
+
+
+def test_same_seed_same_position_same_move():
+    other = BackAlley()
+    for g, k in positions(3):
+        if k % 3:
+            continue
+        other.copy_from(g)
+        for lv in range(3):
+            b = Bot(lv, 77)
+            m1 = b.choose(g)
+            m2 = b.choose(g)  # the same object asked twice
+            m3 = Bot(lv, 77).choose(other)
+            assert m1 == m2 == m3
+
+
+# ---- fair play: hidden cards swapped -> same move --------------------------------------------
+
+def _eff(c, trump):
+    if c >> 4 == 4 or c >> 4 == trump:
+        return 4
+    return c >> 4
+
+
+def shown(g):
+    """voids[p] (set of effective suits) and whether a blooper was led, from the history."""
+    voids = [set(), set(), set(), set()]
+    blooper = False
+    hist = [(g.history_card(i), g.history_seat(i)) for i in range(g.history_size)]
+    for t in range(0, len(hist), 4):
+        trick = hist[t:t + 4]
+        led = _eff(trick[0][0], g.trump)
+        if trick[0][0] in (BIG_BLOOPER, LITTLE_BLOOPER):
+            blooper = True
+        if led == 4:
+            # a trump led before trumps were broken may reveal an all-trump hand: keep it simple
+            voids[trick[0][1]].update({0, 1, 2, 3} - {g.trump})
+        for c, p in trick[1:]:
+            if _eff(c, g.trump) != led:
+                voids[p].add(led)
+    return voids, blooper
+
+
+def swapped(g, rng):
+    """A copy of g where the cards hidden from g.turn are permuted (public facts kept)."""
+    h = BackAlley()
+    h.copy_from(g)
+    me = g.turn
+    voids, blooper = shown(g)
+    slots = []
+    for p in range(4):
+        if p != me:
+            slots += [("h", p, i) for i in range(h.hand_n[p])]
+    slots += [("u", -1, i) for i in range(h.undealt_n)]
+
+    def get(s):
+        return h.hands[13 * s[1] + s[2]] if s[0] == "h" else h.undealt[s[2]]
+
+    def put(s, c):
+        if s[0] == "h":
+            h.hands[13 * s[1] + s[2]] = c
+        else:
+            h.undealt[s[2]] = c
+
+    def ok(c, s):
+        if s[0] == "u":
+            return True
+        if c >> 4 == 4 and h.upcard >> 4 == 4:
+            return False
+        e = _eff(c, h.trump)
+        if e in voids[s[1]]:
+            return False
+        if blooper and e == 4:
+            return False
+        return True
+
+    changed = 0
+    for _ in range(200):
+        a = slots[rng.below(len(slots))]
+        b = slots[rng.below(len(slots))]
+        ca, cb = get(a), get(b)
+        if a == b or ca == cb:
+            continue
+        if blooper and (_eff(ca, h.trump) == 4 or _eff(cb, h.trump) == 4):
+            continue
+        if ok(ca, b) and ok(cb, a):
+            put(a, cb)
+            put(b, ca)
+            changed += 1
+    h.rebuild()
+    return h, changed
+
+
+def test_fair_play_hidden_cards_do_not_change_the_move():
+    rng = Rng(9)
+    tested = 0
+    changed = 0
+    for g, k in positions(4, deals=9, levels=(2, 1, 0, 1)):
+        if k % 2:
+            continue
+        h, c = swapped(g, rng)
+        changed += c > 0
+        assert h.turn == g.turn and h.history_size == g.history_size
+        for lv in range(3):
+            assert Bot(lv, 31 + k).choose(g) == Bot(lv, 31 + k).choose(h), (lv, k)
+        tested += 1
+    assert tested > 50 and changed > 40
+
+
+def test_the_view_holds_only_public_information():
+    g = game_with(["AH 2C", "3H 4C", "KS 5C", "4H 6C"], "2S", 3)
+    bids(g, 0x81, BID_PASS, BID_PASS, BID_PASS)
+    play(g, "AH")
+    b = BackAlleyBrain(1)
+    b.obs.read(g)
+    v = b.obs
+    assert v.seat == 1 and v.hn == 2 and sorted(v.hand[:2]) == sorted(cards("3H 4C"))
+    assert v.hist_n == 1 and v.hist_c[0] == parse_card("AH") and v.hist_s[0] == 0
+    assert v.tsize == 1 and v.leader == 0 and list(v.hsz) == [1, 2, 2, 2]
+    assert not hasattr(b, "game") and not hasattr(v, "game")
+
+
+# ---- heuristics --------------------------------------------------------------------------------
+
+def test_normal_does_not_overtake_a_winning_partner():
+    # seat 0 leads the queen of clubs; seat 2 holds A and 3 of clubs: partner is winning
+    for lead in ("QC", "KC"):
+        other = "KC" if lead == "QC" else "QC"
+        g = game_with([lead + " 2D", "2C 3D", "AC 3C", other + " 4D"], "2S", 3)
+        bids(g, 0x81, BID_PASS, BID_PASS, BID_PASS)
+        play(g, lead, "2C")
+        assert Bot(1, 3).choose(g) == parse_card("3C")
+
+
+def test_normal_takes_an_opponents_trick_as_cheaply_as_it_can():
+    g = game_with(["QC 2D", "2C 3D", "4C 3C", "AC KC"], "2S", 3)
+    bids(g, 0x81, BID_PASS, BID_PASS, BID_PASS)
+    play(g, "QC", "2C", "3C")
+    assert Bot(1, 3).choose(g) == parse_card("KC")
+
+
+def test_normal_ruffs_an_opponents_winner_and_discards_when_partner_wins():
+    # n = 3, trump spades; seat 1 bids 2 and leads a heart; seat 0 is void in hearts
+    for partner, want in (("7H", "3S"), ("9H", "2D")):
+        g = game_with(["AC 2D 3S", "8H 3D 2C", partner + " 3C 4D", "6H 4C 5D"], "2S", 5)
+        bids(g, BID_PASS, 0x82, BID_PASS, BID_PASS)
+        assert g.turn == 1
+        play(g, "8H", partner, "6H")
+        assert Bot(1, 3).choose(g) == parse_card(want), partner
+
+
+def test_normal_bids_strong_hand_high_and_weak_hand_pass():
+    strong = "BB LB AH KH QH JH AS KS AC KC AD KD QD"
+    weak = "2S 3S 4S 2C 3C 4C 5C 2D 3D 4D 6D 7S 8C"
+    rest1 = "5S 6S 7C 9C 10C 5D 8D 9D 10D JD 9S 10S JS"
+    rest2 = "2H 3H 4H 5H 6H 7H 8H 9H 10H QS JC QC 7D"
+    g = game_with([strong, weak, rest1, rest2], "6C", 25)  # trump clubs
+    g2 = game_with([strong, weak, rest1, rest2.replace("10H", "8S")], "10H", 25)  # hearts
+    for lv in (1, 2):
+        m = Bot(lv, 1).choose(g2)
+        assert m == BID_BOARD or m - 0x80 >= 6, (lv, m)
+    bids(g2, 0x88)
+    for lv in (1, 2):
+        assert Bot(lv, 1).choose(g2) == BID_PASS, lv  # the weak hand
+    for lv in (1, 2):
+        m = Bot(lv, 1).choose(g)
+        assert m == BID_BOARD or m - 0x80 >= 6, (lv, m)
+
+
+def test_board_with_a_dominating_small_hand():
+    # n = 2: both bloopers -> board; n = 1: the Big Blooper -> board, a low card -> pass
+    g = game_with(["BB LB", "2C 3D", "4C 3C", "5C 4D"], "2S", 3)
+    for lv in (1, 2):
+        assert Bot(lv, 4).choose(g) == BID_BOARD
+    g = game_with(["BB", "2C", "4C", "5C"], "2S", 1)
+    for lv in range(3):
+        assert Bot(lv, 4).choose(g) == BID_BOARD
+    g = game_with(["3D", "2C", "4C", "5C"], "2S", 1)
+    for lv in range(3):
+        assert Bot(lv, 4).choose(g) == BID_PASS
+
+
+def test_normal_passes_after_an_opponents_board_and_backs_partner_only_when_sure():
+    g = game_with(["AH 2C", "BB LB", "KS 5C", "4H 6C"], "2S", 3)
+    bids(g, BID_PASS, BID_BOARD)
+    assert Bot(1, 1).choose(g) == BID_PASS  # seat 2 holds a trump king: not a board

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Back Alley bots: decision time per level and the bots' heap, on the MicroPython unix port.
+
+    /tmp/v/bin/python tools/bench_bots_backalley.py [games] [deals] [repeat]
+
+Run under CPython it re-runs itself under micropython (next to the venv's python or on PATH).
+Positions come from seeded games (default 4 games of 25 deals) driven by Normal bots; at every
+decision each level (one seeded Bot per level) chooses a move under micropython.heap_lock()
+and is timed `repeat` times (default 3; the fastest run is kept, the slowest is reported too). Prints median / 90th percentile / max decision time per level (all decisions,
+and card plays and bids apart), and the heap of a Bot's buffers (gc.mem_alloc() around Bot()
+construction: both games' brains) and of a BackAlleyBrain alone.
+"""
+import sys
+
+if sys.implementation.name == "cpython":
+    import os
+    import shutil
+    import subprocess
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(here)
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if not os.path.exists(mp):
+        mp = shutil.which("micropython")
+    sys.exit(subprocess.call([mp, "-X", "heapsize=4m", os.path.abspath(__file__)] + sys.argv[1:],
+                             cwd=root))
+
+sys.path.insert(0, ".")
+import gc  # noqa: E402
+import time  # noqa: E402
+import micropython  # noqa: E402
+
+from engine.backalley import BackAlley  # noqa: E402
+from engine.bots import Bot  # noqa: E402
+from engine.bot_backalley import BackAlleyBrain  # noqa: E402
+
+GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 4
+DEALS = int(sys.argv[2]) if len(sys.argv) > 2 else 25
+REPEAT = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+raw_max = [0, 0, 0]
+
+gc.collect()
+m0 = gc.mem_alloc()
+probe = Bot(2, 1)
+gc.collect()
+m1 = gc.mem_alloc()
+brain = BackAlleyBrain(2)
+gc.collect()
+m2 = gc.mem_alloc()
+print("heap Bot() (both brains): %d bytes" % (m1 - m0))
+print("heap BackAlleyBrain alone: %d bytes" % (m2 - m1))
+
+bots = [Bot(lv, 100 + lv) for lv in range(3)]
+drivers = [Bot(1, 200 + i) for i in range(4)]
+times = [[], [], []]
+bid_times = [[], [], []]
+play_times = [[], [], []]
+for i in range(3):
+    times[i] = [0] * 6000
+    bid_times[i] = [0] * 1000
+    play_times[i] = [0] * 6000
+nt = [0, 0, 0]
+nb = [0, 0, 0]
+np_ = [0, 0, 0]
+errors = 0
+for gi in range(GAMES):
+    g = BackAlley(seed=gi + 1, deals=DEALS)
+    g.start()
+    while g.phase != 3:
+        if g.turn < 0:
+            g.next_deal()
+            continue
+        bidding = g.phase == 0
+        for lv in range(3):
+            # the same decision REPEAT times (it is deterministic): the fastest run is the
+            # decision's cost, the slower ones carry the machine's scheduling noise
+            dt = 1 << 29
+            for rep in range(REPEAT):
+                gc.collect()
+                micropython.heap_lock()
+                t0 = time.ticks_us()
+                try:
+                    m = bots[lv].choose(g)
+                except MemoryError:
+                    m = -1
+                d = time.ticks_diff(time.ticks_us(), t0)
+                micropython.heap_unlock()
+                if m < 0:
+                    errors += 1
+                if d < dt:
+                    dt = d
+                if d > raw_max[lv]:
+                    raw_max[lv] = d
+            if nt[lv] < 6000:
+                times[lv][nt[lv]] = dt
+                nt[lv] += 1
+            if bidding and nb[lv] < 1000:
+                bid_times[lv][nb[lv]] = dt
+                nb[lv] += 1
+            elif not bidding and np_[lv] < 6000:
+                play_times[lv][np_[lv]] = dt
+                np_[lv] += 1
+        g.play(drivers[g.turn].choose(g))
+
+
+def stats(xs, n):
+    a = sorted(xs[:n])
+    if n == 0:
+        return "-"
+    return "median %.2f ms  p90 %.2f ms  max %.2f ms  (n=%d)" % (
+        a[n // 2] / 1000, a[(n * 9) // 10] / 1000, a[n - 1] / 1000, n)
+
+
+names = ("Easy", "Normal", "Hard")
+print("positions from %d games of %d deals; each decision timed %d times, fastest kept"
+      % (GAMES, DEALS, REPEAT))
+for lv in range(3):
+    print("%-6s all   %s" % (names[lv], stats(times[lv], nt[lv])))
+    print("%-6s plays %s" % (names[lv], stats(play_times[lv], np_[lv])))
+    print("%-6s bids  %s" % (names[lv], stats(bid_times[lv], nb[lv])))
+print("slowest single run (noise included): Easy %.2f ms, Normal %.2f ms, Hard %.2f ms"
+      % (raw_max[0] / 1000, raw_max[1] / 1000, raw_max[2] / 1000))
+print("allocations under heap_lock:", errors)

@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Back Alley bot tournament in duplicate format (CPython, seeded).
+
+    /tmp/v/bin/python tools/tournament_backalley.py [--games 200] [--deals 13] [--seed 1]
+        [--pairs 2-1,1-0,2-R] [--jobs 2]
+
+Players: 0 Easy, 1 Normal, 2 Hard, R uniformly random legal moves. Each pairing "A-B" plays
+`games` deal sequences twice: once with A as South/North (seats 0, 2) and B as West/East, then
+with the partnerships swapped, on the same decks and dealers (duplicate). Prints A's game win
+rate (draws count half) with a 95 % Wilson interval, the duplicate-pair win rate, mean points,
+and, per player, how often its numeric contracts and its boards were made.
+"""
+import argparse
+import math
+import multiprocessing
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from engine.backalley import BackAlley, PHASE_GAME_OVER, BID_BOARD, BID_PASS  # noqa: E402
+from engine.bots import Bot  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+
+
+class RandomPlayer:
+    def __init__(self, seed):
+        self.rng = Rng(seed)
+        self.buf = bytearray(16)
+
+    def choose(self, g):
+        n = g.legal_moves(self.buf)
+        return self.buf[self.rng.below(n)]
+
+
+def make(kind, seed):
+    if kind == "R":
+        return RandomPlayer(seed)
+    return Bot(int(kind), seed)
+
+
+def decks_for(seed, count):
+    rng = Rng(seed)
+    out = []
+    for _ in range(count):
+        d = bytearray(54)
+        for i in range(52):
+            d[i] = ((i // 13) << 4) | (i % 13 + 1)
+        d[52] = 0x41
+        d[53] = 0x42
+        rng.shuffle(d, 54)
+        out.append(bytes(d))
+    return out
+
+
+def play(players, deals, decks, dealer, stats):
+    """players[seat]: (kind, object). stats[kind] = [contracts, made, boards, boards made]."""
+    g = BackAlley(seed=1, deals=deals)
+    k = 0
+    g.start(dealer, decks[k])
+    while g.phase != PHASE_GAME_OVER:
+        if g.turn < 0:
+            k += 1
+            if k >= len(decks):
+                g.next_deal()
+            else:
+                g.next_deal(decks[k])
+            continue
+        m = players[g.turn][1].choose(g)
+        assert g.play(m) == 0
+        if g.turn < 0 and g.bid(0) and not all(g.bid(p) == BID_PASS for p in range(4)):
+            n = g.cards_per_hand
+            for t in range(2):
+                kind = players[t][0]
+                st = stats.setdefault(kind, [0, 0, 0, 0])
+                tricks = g.tricks(t) + g.tricks(t + 2)
+                if g.bid(t) == BID_BOARD or g.bid(t + 2) == BID_BOARD:
+                    st[2] += 1
+                    st[3] += tricks == n
+                else:
+                    want = (g.bid(t) - 0x80) + (g.bid(t + 2) - 0x80)
+                    if want > 0:
+                        st[0] += 1
+                        st[1] += tricks >= want
+    return g.team_score(0), g.team_score(1)
+
+
+def one(args):
+    a, b, gi, deals, seed = args
+    gseed = seed * 100003 + gi
+    decks = decks_for(gseed, 60)
+    dealer = gseed % 4
+    stats = {}
+    pa = [(a, make(a, gseed * 8 + i)) if i % 2 == 0 else (b, make(b, gseed * 8 + i))
+          for i in range(4)]
+    s0, s1 = play(pa, deals, decks, dealer, stats)
+    pb = [(b, make(b, gseed * 8 + 4 + i)) if i % 2 == 0 else (a, make(a, gseed * 8 + 4 + i))
+          for i in range(4)]
+    t0, t1 = play(pb, deals, decks, dealer, stats)
+    return (s0 - s1), (t1 - t0), stats
+
+
+def wilson(w, n, z=1.96):
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    p = w / n
+    den = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / den
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return p, c - h, c + h
+
+
+def name(k):
+    return {"0": "Easy", "1": "Normal", "2": "Hard", "R": "Random"}[k]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--deals", type=int, default=13)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pairs", default="2-1,1-0,2-R")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    total = {}
+    with multiprocessing.Pool(args.jobs) as pool:
+        for pair in args.pairs.split(","):
+            a, b = pair.split("-")
+            work = [(a, b, gi, args.deals, args.seed) for gi in range(args.games)]
+            wins = 0.0
+            pair_wins = 0.0
+            margin = 0
+            here = {}
+            for m1, m2, st in pool.imap_unordered(one, work, chunksize=2):
+                for x in (m1, m2):
+                    wins += 1.0 if x > 0 else 0.5 if x == 0 else 0.0
+                d = m1 + m2
+                pair_wins += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
+                margin += d
+                for k, v in st.items():
+                    for d in (total, here):
+                        t = d.setdefault(k, [0, 0, 0, 0])
+                        for i in range(4):
+                            t[i] += v[i]
+            n = 2 * args.games
+            p, lo, hi = wilson(wins, n)
+            pp, plo, phi = wilson(pair_wins, args.games)
+            print("%-6s vs %-6s deals=%d games=%d: game wins %.1f%% [%.1f, %.1f]  "
+                  "duplicate pairs %.1f%% [%.1f, %.1f]  mean margin/game %+.1f"
+                  % (name(a), name(b), args.deals, n, 100 * p, 100 * lo, 100 * hi,
+                     100 * pp, 100 * plo, 100 * phi, margin / n), flush=True)
+            report(here, "   ")
+    print("all pairings:")
+    report(total, "   ")
+
+
+def report(stats, indent):
+    for k in sorted(stats):
+        c, m, bd, bm = stats[k]
+        p, lo, hi = wilson(m, c)
+        print("%s%-6s numeric contracts %5d made %.1f%% [%.1f, %.1f]   boards %4d made %d (%.0f%%)"
+              % (indent, name(k), c, 100 * p, 100 * lo, 100 * hi, bd, bm,
+                 100.0 * bm / bd if bd else 0), flush=True)
+
+
+if __name__ == "__main__":
+    main()
