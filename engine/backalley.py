@@ -26,17 +26,18 @@ Internal state (for the computer players, who copy a game and re-deal hidden car
     broken (a trump was played to a completed trick), trumped[4] (seat played a trump to a
     completed trick: the strict lead rule), leader, turn, last_leader / last_trick[4] /
     last_winner, winner, undealt[undealt_n] (cards nobody can see: not in a hand, on the table,
-    played, the up-card or the discarded joker; canonical order after rebuild()).
+    played, the up-card or the discarded joker; in ascending card-code order).
   History (public: every card played this hand, in order): history_size = played_n +
     trick_size (kept up to date); history_card(i) / history_seat(i) read played[] then table[],
     the seat coming from trick_leads[] (completed tricks) or leader (the current trick).
   Re-dealing hidden cards in a copy: swap cards between hands[] slots of other seats and
   undealt[] (keep hand_n); nothing derived depends on which hidden card sits where.
-  Scratch: deck[54] (dealing order of the current deal), seen[80] (duplicate checks).
+  Scratch: seen[80] (the dealing order of a deal, or flags per card code).
 """
-from engine.common import const, OK, ERR_PHASE, ERR_NOT_IN_HAND, ERR_ILLEGAL, ERR_BAD_MOVE
-from engine.common import LOAD_TOO_SHORT, LOAD_BAD_MAGIC, LOAD_BAD_VERSION, LOAD_BAD_CHECKSUM
-from engine.common import LOAD_BAD_DATA, checksum16, put16, get16
+from engine.common import (
+    const, OK, ERR_PHASE, ERR_NOT_IN_HAND, ERR_ILLEGAL, ERR_BAD_MOVE, LOAD_BAD_DATA,
+    put16, get16, seal, unseal,
+)
 from engine.cards import is_card, NO_CARD, LITTLE_BLOOPER, BIG_BLOOPER
 from engine.rng import Rng
 
@@ -50,9 +51,7 @@ BID_BOARD = const(0xC0)
 NO_TRUMP = const(15)
 
 _JOKER = const(4)
-_VERSION = const(1)
 _HDR = const(35)          # bytes before the card lists in a save
-_MAX_SAVE = const(90)     # 35 + 52 cards + parity byte + checksum16
 _SCORE_LIMIT = const(14000)   # > 25 hands * 520, the largest possible hand result
 _POINTS_LIMIT = const(520)    # 10 * 13 tricks * quadruple board
 
@@ -62,9 +61,7 @@ def _high(c):
     r = c & 15
     if c >> 4 == _JOKER:
         return 14 + r
-    if r == 1:
-        return 14
-    return r
+    return 14 if r == 1 else r
 
 
 def _is_trump(c, trump):
@@ -117,7 +114,7 @@ def _board_level(bids, off, dealer, p):
         if bids[off + s] == BID_BOARD:
             lvl += 1
         if s == p:
-            return lvl
+            break
     return lvl
 
 
@@ -125,32 +122,21 @@ def _team_points(b1, l1, b2, l2, tricks, n):
     """Score of one partnership for a hand: bids b1/b2 (move codes), board levels l1/l2."""
     if b1 == BID_BOARD or b2 == BID_BOARD:
         lvl = l1 if l1 > l2 else l2
-        if tricks == n:
-            return 10 * n * lvl
-        return -10 * n * lvl
+        return 10 * n * lvl if tricks == n else -10 * n * lvl
     want = (b1 - 0x80) + (b2 - 0x80)
     if tricks >= want:
         return 5 * want + tricks - want
     return -5 * want
 
 
-def _canonical(i):
-    """Card i (0..53) of the unshuffled deck: clubs A..K, diamonds, hearts, spades, LB, BB."""
-    if i == 52:
-        return LITTLE_BLOOPER
-    if i == 53:
-        return BIG_BLOOPER
-    return ((i // 13) << 4) | (i % 13 + 1)
-
-
-def _card_index(c):
-    """Inverse of _canonical for a valid card code."""
-    if c >> 4 == _JOKER:
-        return 51 + (c & 15)
-    return (c >> 4) * 13 + (c & 15) - 1
+def _size(deals, dn):
+    """Cards per hand in deal number dn: (deals + 1) // 2 down to 1 and back up."""
+    m = (deals + 1) // 2
+    return m - dn if dn < m else dn - m + 2
 
 
 class BackAlley:
+    GAME_ID = 2  # what Bot(level, seed, game) dispatches on
     def __init__(self, seed=0, deals=25, strict_trump_lead=False):
         if not isinstance(deals, int):
             deals = 25
@@ -158,9 +144,7 @@ class BackAlley:
             deals = 1
         if deals > 25:
             deals = 25
-        if deals & 1 == 0:
-            deals += 1  # an even count: round up to the next odd one (24 -> 25)
-        self.deals = deals
+        self.deals = deals | 1  # an even count: round up to the next odd one (24 -> 25)
         self.strict = bool(strict_trump_lead)
         self.rng = Rng(seed)
         self.started = False
@@ -169,7 +153,7 @@ class BackAlley:
         self.dealer = -1
         self.leader = -1
         self.deal_number = 0
-        self.cards_per_hand = (deals + 1) // 2
+        self.cards_per_hand = 0
         self.upcard = NO_CARD
         self.trump = NO_TRUMP
         self.discarded = NO_CARD
@@ -185,8 +169,7 @@ class BackAlley:
         self.trick_leads = bytearray(13)
         self.undealt = bytearray(54)
         self.undealt_n = 0
-        self.deck = bytearray(54)
-        self.seen = bytearray(80)
+        self.seen = bytearray(80)  # scratch: a deal's card order, or per card-code flags
         self.bids = bytearray(4)
         self.levels = bytearray(4)
         self.n_bids = 0
@@ -203,9 +186,7 @@ class BackAlley:
     # ----------------------------------------------------------------- game flow
 
     def start(self, dealer=-1, deck=None):
-        if dealer < -1 or dealer > 3:
-            return ERR_BAD_MOVE
-        if deck is not None and not self._deck_ok(deck):
+        if dealer < -1 or dealer > 3 or not self._deck_ok(deck):
             return ERR_BAD_MOVE
         if dealer == -1:
             dealer = self.rng.below(4)
@@ -213,26 +194,28 @@ class BackAlley:
         self.dealer = dealer
         self.deal_number = 0
         self.redeals = 0
-        self.scores[0] = 0
-        self.scores[1] = 0
-        self.points[0] = 0
-        self.points[1] = 0
-        self.winner = -1
+        for t in range(2):
+            self.scores[t] = 0
+            self.points[t] = 0
         self._deal(deck)
         return OK
 
     def next_deal(self, deck=None):
         if not self.started or self.phase != PHASE_HAND_OVER:
             return ERR_PHASE
-        if deck is not None and not self._deck_ok(deck):
+        if not self._deck_ok(deck):
             return ERR_BAD_MOVE
-        if not self._all_passed():
+        b = self.bids
+        if b[0] | b[1] | b[2] | b[3] != BID_PASS:  # not an all-pass hand: the next size
             self.deal_number += 1
         self.dealer = (self.dealer + 1) & 3
         self._deal(deck)
         return OK
 
     def _deck_ok(self, deck):
+        """No deck, or a permutation of the 54 cards."""
+        if deck is None:
+            return True
         if len(deck) != 54:
             return False
         seen = self.seen
@@ -246,73 +229,35 @@ class BackAlley:
         return True
 
     def _deal(self, deck):
-        d = self.deck
+        """Deal the core state of a new hand; rebuild() derives the rest."""
+        d = self.seen
+        k = 0
+        for c in range(0x43):  # the unshuffled deck: every card code in ascending order
+            if is_card(c):
+                d[k] = c if deck is None else deck[k]
+                k += 1
         if deck is None:
-            for i in range(54):
-                d[i] = _canonical(i)
             self.rng.shuffle(d, 54)
-        else:
-            for i in range(54):
-                d[i] = deck[i]
-        n = self._size_of(self.deal_number)
-        self.cards_per_hand = n
-        for p in range(4):
-            self.hand_n[p] = 0
+        n = _size(self.deals, self.deal_number)
+        for i in range(4):
+            self.hand_n[i] = n
+            self.bids[i] = 0
         for i in range(4 * n):
-            p = (self.dealer + 1 + i) & 3
-            self.hands[13 * p + self.hand_n[p]] = d[i]
-            self.hand_n[p] += 1
+            self.hands[13 * ((self.dealer + 1 + i) & 3) + (i >> 2)] = d[i]
         up = d[4 * n]
         self.upcard = up
         self.discarded = NO_CARD
-        top = 4 * n + 1
         if up >> 4 == _JOKER:
-            self.trump = NO_TRUMP
+            # The other joker, if dealt, is thrown away and replaced from the top of the stock.
             other = LITTLE_BLOOPER if up == BIG_BLOOPER else BIG_BLOOPER
-            for p in range(4):
-                for i in range(self.hand_n[p]):
-                    if self.hands[13 * p + i] == other:
-                        self.hands[13 * p + i] = d[top]
-                        self.discarded = other
-                        top += 1
-        else:
-            self.trump = up >> 4
-        self.undealt_n = 54 - top
-        for i in range(top, 54):
-            self.undealt[i - top] = d[i]
-        for p in range(4):
-            self.bids[p] = 0
-            self.levels[p] = 0
-            self.won[p] = 0
-            self.trumped[p] = 0
-            self.last_trick[p] = NO_CARD
-            self.table[p] = NO_CARD
-        for i in range(52):
-            self.played[i] = NO_CARD
-        for i in range(13):
-            self.trick_leads[i] = 0
-        self.n_bids = 0
+            for i in range(52):
+                if self.hands[i] == other and i % 13 < n:
+                    self.hands[i] = d[4 * n + 1]
+                    self.discarded = other
         self.trick_size = 0
         self.played_n = 0
-        self.history_size = 0
-        self.broken = False
-        self.last_leader = -1
-        self.last_winner = -1
-        self.leader = -1
         self.phase = PHASE_BID
-        self.turn = (self.dealer + 1) & 3
-
-    def _size_of(self, deal_number):
-        m = (self.deals + 1) // 2
-        if deal_number < m:
-            return m - deal_number
-        return deal_number - m + 2
-
-    def _all_passed(self):
-        for p in range(4):
-            if self.bids[p] != BID_PASS:
-                return False
-        return True
+        self.rebuild()
 
     # ----------------------------------------------------------------- moves
 
@@ -323,43 +268,68 @@ class BackAlley:
         if not isinstance(move, int):
             return ERR_BAD_MOVE
         if is_card(move):
-            i = self._find(p, move)
-            if i < 0:
+            hands = self.hands
+            base = 13 * p
+            n = self.hand_n[p] - 1
+            j = n
+            while j >= 0 and hands[base + j] != move:
+                j -= 1
+            if j < 0:
                 return ERR_NOT_IN_HAND
             if self.phase != PHASE_PLAY or not self._card_legal(p, move):
                 return ERR_ILLEGAL
-            self._play_card(p, i, move)
+            for i in range(j, n):
+                hands[base + i] = hands[base + i + 1]
+            hands[base + n] = NO_CARD
+            self.hand_n[p] = n
+            if self.trick_size == 0:
+                self.leader = p
+            self.table[self.trick_size] = move
+            self.trick_size += 1
+            self.history_size += 1
+            if self.trick_size < 4:
+                self.turn = (p + 1) & 3
+                return OK
+            # The trick is complete: it moves to the history, the winner leads next.
+            for i in range(4):
+                self.played[self.played_n + i] = self.table[i]
+                self.table[i] = NO_CARD
+            self.trick_size = 0
+            self._account_trick()
+            if self.played_n < 4 * self.cards_per_hand:
+                self.turn = self.leader
+                return OK
+            # The hand is over: score it.
+            for t in range(2):
+                pts = _team_points(self.bids[t], self.levels[t], self.bids[t + 2],
+                                   self.levels[t + 2], self.won[t] + self.won[t + 2],
+                                   self.cards_per_hand)
+                self.points[t] = pts
+                self.scores[t] += pts
+            self.turn = -1
+            self.phase = PHASE_HAND_OVER
+            if self.deal_number + 1 >= self.deals:
+                self.phase = PHASE_GAME_OVER
+                self._set_winner()
             return OK
-        if (move >= 0x80 and move <= 0x8D) or move == BID_BOARD:
-            if self.phase != PHASE_BID or not self._bid_legal(move):
-                return ERR_ILLEGAL
-            self._bid(p, move)
-            return OK
-        return ERR_BAD_MOVE
-
-    def _find(self, p, c):
-        base = 13 * p
-        for i in range(self.hand_n[p]):
-            if self.hands[base + i] == c:
-                return i
-        return -1
-
-    def _bid_legal(self, b):
-        return b == BID_PASS or b == BID_BOARD or b - 0x80 < self.cards_per_hand
-
-    def _bid(self, p, b):
-        self.bids[p] = b
-        if b == BID_BOARD:
+        if (move < 0x80 or move > 0x8D) and move != BID_BOARD:
+            return ERR_BAD_MOVE
+        if self.phase != PHASE_BID or (move != BID_PASS and move != BID_BOARD
+                                       and move - 0x80 >= self.cards_per_hand):
+            return ERR_ILLEGAL
+        self.bids[p] = move
+        if move == BID_BOARD:
             lvl = 1
             for s in range(4):
                 if self.levels[s] >= lvl:
                     lvl = self.levels[s] + 1
             self.levels[p] = lvl
         self.n_bids += 1
+        self.turn = (p + 1) & 3
         if self.n_bids < 4:
-            self.turn = (p + 1) & 3
-            return
-        if self._all_passed():
+            return OK
+        b = self.bids
+        if b[0] | b[1] | b[2] | b[3] == BID_PASS:
             # Nobody wants it: the hand is over at once and the next dealer redeals this size.
             self.points[0] = 0
             self.points[1] = 0
@@ -367,10 +337,11 @@ class BackAlley:
                 self.redeals += 1
             self.phase = PHASE_HAND_OVER
             self.turn = -1
-            return
-        self.leader = _first_leader(self.bids, 0, self.dealer)
+            return OK
+        self.leader = _first_leader(b, 0, self.dealer)
         self.phase = PHASE_PLAY
         self.turn = self.leader
+        return OK
 
     def _card_legal(self, p, c):
         trump = self.trump
@@ -378,23 +349,23 @@ class BackAlley:
         n = self.hand_n[p]
         hands = self.hands
         if self.trick_size == 0:
-            if not _is_trump(c, trump):
+            if (not _is_trump(c, trump) or self.bids[p] == BID_BOARD
+                    or (self.trumped[p] if self.strict else self.broken)):
                 return True
-            if self.bids[p] == BID_BOARD:
-                return True
-            if self.strict:
-                if self.trumped[p]:
-                    return True
-            elif self.broken:
-                return True
-            for i in range(n):
+            for i in range(n):  # a trump lead: only from a hand of nothing but trumps
                 if not _is_trump(hands[base + i], trump):
                     return False
             return True
         led = self.table[0]
-        if led == BIG_BLOOPER or led == LITTLE_BLOOPER:
-            forced = self._extreme_trump(p, led == BIG_BLOOPER)
-            return forced == NO_CARD or c == forced
+        if led >> 4 == _JOKER:
+            # A blooper led: p must play their highest (Big) or lowest (Little) trump.
+            best = NO_CARD
+            for i in range(n):
+                x = hands[base + i]
+                if _is_trump(x, trump) and (
+                        best == NO_CARD or (_high(x) > _high(best)) == (led == BIG_BLOOPER)):
+                    best = x
+            return best == NO_CARD or c == best
         if _is_trump(led, trump):
             if _is_trump(c, trump):
                 return True
@@ -409,46 +380,6 @@ class BackAlley:
             if hands[base + i] >> 4 == s:
                 return False
         return True
-
-    def _extreme_trump(self, p, highest):
-        """p's highest (or lowest) trump, NO_CARD if p holds none."""
-        best = NO_CARD
-        base = 13 * p
-        for i in range(self.hand_n[p]):
-            c = self.hands[base + i]
-            if _is_trump(c, self.trump):
-                if best == NO_CARD or (_high(c) > _high(best)) == highest:
-                    best = c
-        return best
-
-    def _play_card(self, p, i, c):
-        base = 13 * p
-        n = self.hand_n[p] - 1
-        for j in range(i, n):
-            self.hands[base + j] = self.hands[base + j + 1]
-        self.hands[base + n] = NO_CARD
-        self.hand_n[p] = n
-        if self.trick_size == 0:
-            self.leader = p
-        self.table[self.trick_size] = c
-        self.trick_size += 1
-        self.history_size += 1
-        if self.trick_size < 4:
-            self.turn = (p + 1) & 3
-            return
-        self._finish_trick()
-        if self.played_n < 4 * self.cards_per_hand:
-            self.turn = self.leader
-            return
-        self._score_hand()
-
-    def _finish_trick(self):
-        """Move the full table to the history; the winner leads next."""
-        for i in range(4):
-            self.played[self.played_n + i] = self.table[i]
-            self.table[i] = NO_CARD
-        self.trick_size = 0
-        self._account_trick()
 
     def _account_trick(self):
         """Credit the trick at played[played_n..+3] (led by self.leader) and advance past it."""
@@ -468,41 +399,21 @@ class BackAlley:
         self.last_winner = w
         self.leader = w
 
-    def _score_hand(self):
-        n = self.cards_per_hand
-        for t in range(2):
-            pts = _team_points(self.bids[t], self.levels[t], self.bids[t + 2],
-                               self.levels[t + 2], self.won[t] + self.won[t + 2], n)
-            self.points[t] = pts
-            self.scores[t] += pts
-        self.turn = -1
-        if self.deal_number + 1 >= self.deals:
-            self.phase = PHASE_GAME_OVER
-            self._set_winner()
-        else:
-            self.phase = PHASE_HAND_OVER
-
     def _set_winner(self):
-        if self.scores[0] > self.scores[1]:
-            self.winner = 0
-        elif self.scores[1] > self.scores[0]:
-            self.winner = 1
-        else:
-            self.winner = 2
+        s = self.scores
+        self.winner = 0 if s[0] > s[1] else (1 if s[1] > s[0] else 2)
 
     def legal_moves(self, buf):
         p = self.turn
         if p < 0:
             return 0
+        k = 0
         if self.phase == PHASE_BID:
             buf[0] = BID_PASS
-            k = 1
-            for b in range(1, self.cards_per_hand):
-                buf[k] = 0x80 + b
-                k += 1
-            buf[k] = BID_BOARD
-            return k + 1
-        k = 0
+            for k in range(1, self.cards_per_hand):
+                buf[k] = 0x80 + k
+            buf[k + 1] = BID_BOARD
+            return k + 2
         base = 13 * p
         for i in range(self.hand_n[p]):
             c = self.hands[base + i]
@@ -514,52 +425,35 @@ class BackAlley:
     # ----------------------------------------------------------------- accessors
 
     def trick_card(self, i):
-        if i < 0 or i >= self.trick_size:
-            return NO_CARD
-        return self.table[i]
+        return self.table[i] if 0 <= i < self.trick_size else NO_CARD
 
     def last_trick_card(self, i):
-        if i < 0 or i > 3:
-            return NO_CARD
-        return self.last_trick[i]
+        return self.last_trick[i] if 0 <= i < 4 else NO_CARD
 
     def bid(self, p):
-        if p < 0 or p > 3:
-            return 0
-        return self.bids[p]
+        return self.bids[p] if 0 <= p < 4 else 0
 
     def board_level(self, p):
-        if p < 0 or p > 3:
-            return 0
-        return self.levels[p]
+        return self.levels[p] if 0 <= p < 4 else 0
 
     def tricks(self, p):
-        if p < 0 or p > 3:
-            return 0
-        return self.won[p]
+        return self.won[p] if 0 <= p < 4 else 0
 
     def team_score(self, t):
-        if t < 0 or t > 1:
-            return 0
-        return self.scores[t]
+        return self.scores[t] if 0 <= t < 2 else 0
 
     def hand_points(self, t):
-        if t < 0 or t > 1:
-            return 0
-        return self.points[t]
+        return self.points[t] if 0 <= t < 2 else 0
 
     def hand_size(self, p):
-        if p < 0 or p > 3:
-            return 0
-        return self.hand_n[p]
+        return self.hand_n[p] if 0 <= p < 4 else 0
 
     def hand(self, p, buf):
         if p < 0 or p > 3:
             return 0
         n = self.hand_n[p]
-        base = 13 * p
         for i in range(n):
-            buf[i] = self.hands[base + i]
+            buf[i] = self.hands[13 * p + i]
         return n
 
     def history_card(self, i):
@@ -575,31 +469,27 @@ class BackAlley:
         if i < 0 or i >= self.played_n + self.trick_size:
             return -1
         if i < self.played_n:
-            return (self.trick_leads[i >> 2] + (i & 3)) & 3
+            return (self.trick_leads[i >> 2] + i) & 3
         return (self.leader + i - self.played_n) & 3
 
     # ----------------------------------------------------------------- derived state
 
     def rebuild(self):
         """Recompute every derived field from the core state (see the module docstring)."""
-        n = self._size_of(self.deal_number)
-        self.cards_per_hand = n
+        self.cards_per_hand = _size(self.deals, self.deal_number)
         up = self.upcard
-        if up == NO_CARD or up >> 4 == _JOKER:
-            self.trump = NO_TRUMP
-        else:
-            self.trump = up >> 4
+        self.trump = NO_TRUMP if up == NO_CARD or up >> 4 == _JOKER else up >> 4
+        b = self.bids
         self.n_bids = 0
         for p in range(4):
-            if self.bids[p]:
+            if b[p]:
                 self.n_bids += 1
-            self.levels[p] = _board_level(self.bids, 0, self.dealer, p)
+            self.levels[p] = _board_level(b, 0, self.dealer, p)
             self.won[p] = 0
             self.trumped[p] = 0
             self.last_trick[p] = NO_CARD
-        for i in range(self.trick_size, 4):
-            self.table[i] = NO_CARD
-        for p in range(4):
+            if p >= self.trick_size:
+                self.table[p] = NO_CARD
             for i in range(self.hand_n[p], 13):
                 self.hands[13 * p + i] = NO_CARD
         for i in range(self.played_n, 52):
@@ -610,43 +500,36 @@ class BackAlley:
         self.last_leader = -1
         self.last_winner = -1
         self.leader = -1
-        if self.n_bids == 4 and not self._all_passed():
-            self.leader = _first_leader(self.bids, 0, self.dealer)
+        if self.n_bids == 4 and b[0] | b[1] | b[2] | b[3] != BID_PASS:
+            self.leader = _first_leader(b, 0, self.dealer)
         done = self.played_n
         self.played_n = 0
         while self.played_n < done:
             self._account_trick()
         self.history_size = self.played_n + self.trick_size
         self.winner = -1
-        if not self.started:
-            self.turn = -1
-        elif self.phase == PHASE_BID:
+        self.turn = -1
+        if self.started and self.phase == PHASE_BID:
             self.turn = (self.dealer + 1 + self.n_bids) & 3
-        elif self.phase == PHASE_PLAY:
+        elif self.started and self.phase == PHASE_PLAY:
             self.turn = (self.leader + self.trick_size) & 3
-        else:
-            self.turn = -1
-            if self.phase == PHASE_GAME_OVER:
-                self._set_winner()
-        # Undealt: every card not visible anywhere else, in canonical order.
+        elif self.phase == PHASE_GAME_OVER:
+            self._set_winner()
+        # Undealt: every card not visible anywhere else, in ascending card-code order.
         seen = self.seen
-        for i in range(54):
+        for i in range(80):
             seen[i] = 0
-        for p in range(4):
-            for i in range(self.hand_n[p]):
-                seen[_card_index(self.hands[13 * p + i])] = 1
-        for i in range(self.trick_size):
-            seen[_card_index(self.table[i])] = 1
-        for i in range(self.played_n):
-            seen[_card_index(self.played[i])] = 1
-        if up != NO_CARD:
-            seen[_card_index(up)] = 1
-        if self.discarded != NO_CARD:
-            seen[_card_index(self.discarded)] = 1
+        seen[up] = 1
+        seen[self.discarded] = 1
+        for i in range(52):  # the unused slots hold NO_CARD, which is no card
+            seen[self.hands[i]] = 1
+            seen[self.played[i]] = 1
+            if i < 4:
+                seen[self.table[i]] = 1
         k = 0
-        for i in range(54):
-            if not seen[i]:
-                self.undealt[k] = _canonical(i)
+        for c in range(0x43):
+            if is_card(c) and not seen[c]:
+                self.undealt[k] = c
                 k += 1
         self.undealt_n = k
 
@@ -677,47 +560,41 @@ class BackAlley:
         self.broken = other.broken
         self.last_leader = other.last_leader
         self.last_winner = other.last_winner
-        for i in range(52):
-            self.hands[i] = other.hands[i]
-            self.played[i] = other.played[i]
         for i in range(54):
             self.undealt[i] = other.undealt[i]
-            self.deck[i] = other.deck[i]
-        for i in range(13):
-            self.trick_leads[i] = other.trick_leads[i]
-        for i in range(4):
-            self.hand_n[i] = other.hand_n[i]
-            self.table[i] = other.table[i]
-            self.bids[i] = other.bids[i]
-            self.levels[i] = other.levels[i]
-            self.won[i] = other.won[i]
-            self.trumped[i] = other.trumped[i]
-            self.last_trick[i] = other.last_trick[i]
-        for t in range(2):
-            self.scores[t] = other.scores[t]
-            self.points[t] = other.points[t]
+            if i < 52:
+                self.hands[i] = other.hands[i]
+                self.played[i] = other.played[i]
+            if i < 13:
+                self.trick_leads[i] = other.trick_leads[i]
+            if i < 4:
+                self.hand_n[i] = other.hand_n[i]
+                self.table[i] = other.table[i]
+                self.bids[i] = other.bids[i]
+                self.levels[i] = other.levels[i]
+                self.won[i] = other.won[i]
+                self.trumped[i] = other.trumped[i]
+                self.last_trick[i] = other.last_trick[i]
+            if i < 2:
+                self.scores[i] = other.scores[i]
+                self.points[i] = other.points[i]
 
     def save(self, buf):
-        buf[0] = 0x42  # 'B'
-        buf[1] = 0x41  # 'A'
-        buf[2] = _VERSION
         buf[4] = self.deals
         buf[5] = (1 if self.strict else 0) | (2 if self.started else 0)
         self.rng.save(buf, 6)
         buf[10] = self.phase
         buf[11] = self.dealer & 0xFF
         buf[12] = self.deal_number
-        buf[13] = self.redeals & 0xFF
-        buf[14] = self.redeals >> 8
+        put16(buf, 13, self.redeals)
         buf[15] = self.upcard
         buf[16] = self.discarded
         for p in range(4):
             buf[17 + p] = self.bids[p]
             buf[29 + p] = self.hand_n[p]
-        put16(buf, 21, self.scores[0])
-        put16(buf, 23, self.scores[1])
-        put16(buf, 25, self.points[0])
-        put16(buf, 27, self.points[1])
+        for t in range(2):
+            put16(buf, 21 + 2 * t, self.scores[t])
+            put16(buf, 25 + 2 * t, self.points[t])
         buf[33] = self.trick_size
         buf[34] = self.played_n
         k = _HDR
@@ -731,41 +608,15 @@ class BackAlley:
         for i in range(self.played_n):
             buf[k] = self.played[i]
             k += 1
-        n = k + 3
-        buf[3] = n
-        # A parity byte as well as Fletcher-16: Fletcher works mod 255, so it cannot see a
-        # byte changing between 0x00 and 0xFF; the xor sees every single-byte change.
-        x = 0
-        for i in range(k):
-            x ^= buf[i]
-        buf[k] = x
-        c = checksum16(buf, 0, n - 2)
-        buf[n - 2] = c & 0xFF
-        buf[n - 1] = c >> 8
-        return n
+        return seal(buf, 0x4241, k)
 
     def load(self, buf):
-        size = len(buf)
-        if size < 4:
-            return LOAD_TOO_SHORT
-        if buf[0] != 0x42 or buf[1] != 0x41:
-            return LOAD_BAD_MAGIC
-        if buf[2] != _VERSION:
-            return LOAD_BAD_VERSION
-        n = buf[3]
-        if n < _HDR + 3 or n > _MAX_SAVE or n > size:
-            return LOAD_TOO_SHORT
-        c = checksum16(buf, 0, n - 2)
-        if buf[n - 2] != c & 0xFF or buf[n - 1] != c >> 8:
-            return LOAD_BAD_CHECKSUM
-        x = 0
-        for i in range(n - 3):
-            x ^= buf[i]
-        if buf[n - 3] != x:
-            return LOAD_BAD_CHECKSUM
+        n = unseal(buf, 0x4241, _HDR + 3)
+        if n < _HDR:
+            return n  # a LOAD_* code
         if not self._valid(buf, n):
             return LOAD_BAD_DATA
-        # Everything checked: apply.
+        # Everything checked: install the core state, derive the rest.
         self.deals = buf[4]
         self.strict = buf[5] & 1 == 1
         self.started = buf[5] & 2 == 2
@@ -779,10 +630,9 @@ class BackAlley:
         for p in range(4):
             self.bids[p] = buf[17 + p]
             self.hand_n[p] = buf[29 + p]
-        self.scores[0] = get16(buf, 21)
-        self.scores[1] = get16(buf, 23)
-        self.points[0] = get16(buf, 25)
-        self.points[1] = get16(buf, 27)
+        for t in range(2):
+            self.scores[t] = get16(buf, 21 + 2 * t)
+            self.points[t] = get16(buf, 25 + 2 * t)
         self.trick_size = buf[33]
         self.played_n = buf[34]
         k = _HDR
@@ -802,21 +652,17 @@ class BackAlley:
     def _valid(self, buf, n):
         """Semantic check of a save whose framing and checksums are already right."""
         deals = buf[4]
-        if deals < 1 or deals > 25 or deals & 1 == 0 or buf[5] > 3:
-            return False
-        if not self.rng.valid_state(buf, 6):
-            return False
         phase = buf[10]
         dealer = buf[11]
         dn = buf[12]
         up = buf[15]
         disc = buf[16]
-        held = 0
-        for p in range(4):
-            held += buf[29 + p]
+        held = buf[29] + buf[30] + buf[31] + buf[32]
         ts = buf[33]
         pn = buf[34]
-        if n != _HDR + held + ts + pn + 3:
+        if (deals < 1 or deals > 25 or deals & 1 == 0 or buf[5] > 3
+                or n != _HDR + held + ts + pn + 3
+                or not (buf[6] | buf[7] | buf[8] | buf[9])):  # xorshift's dead state
             return False
         if buf[5] & 2 == 0:
             # Never started: nothing dealt, nothing scored.
@@ -826,15 +672,11 @@ class BackAlley:
                 if buf[i]:
                     return False
             return True
-        if phase > PHASE_GAME_OVER or dealer > 3 or dn >= deals:
+        if phase > PHASE_GAME_OVER or dealer > 3 or dn >= deals or not is_card(up):
             return False
-        m = (deals + 1) // 2
-        size = m - dn if dn < m else dn - m + 2
-        if not is_card(up):
+        size = _size(deals, dn)
+        if disc and (up >> 4 != _JOKER or disc >> 4 != _JOKER or disc == up):
             return False
-        if disc != NO_CARD:
-            if up >> 4 != _JOKER or disc >> 4 != _JOKER or disc == up:
-                return False
         for i in range(21, 29, 2):
             v = get16(buf, i)
             lim = _SCORE_LIMIT if i < 25 else _POINTS_LIMIT
@@ -846,13 +688,10 @@ class BackAlley:
         for i in range(80):
             seen[i] = 0
         seen[up] = 1
-        if disc:
-            seen[disc] = 1
+        seen[disc] = 1
         for i in range(_HDR, n - 3):
             c = buf[i]
-            if not is_card(c) or seen[c]:
-                return False
-            if up >> 4 == _JOKER and c >> 4 == _JOKER:
+            if not is_card(c) or seen[c] or (up >> 4 == _JOKER and c >> 4 == _JOKER):
                 return False
             seen[c] = 1
         if held + ts + pn != 4 * size or ts > 3 or pn & 3:
@@ -861,8 +700,7 @@ class BackAlley:
         nb = 0
         passes = 0
         for i in range(4):
-            s = (dealer + 1 + i) & 3
-            b = buf[17 + s]
+            b = buf[17 + ((dealer + 1 + i) & 3)]
             if b == 0:
                 continue
             if nb != i:
@@ -872,8 +710,11 @@ class BackAlley:
                 passes += 1
             elif b != BID_BOARD and (b < 0x81 or b - 0x80 >= size):
                 return False
-        if phase == PHASE_BID:
-            if nb == 4 or held != 4 * size:
+        if phase == PHASE_BID or passes == 4:
+            # Bidding, or the all-pass hand (over at once): every hand full, nothing played,
+            # nothing scored for this hand.
+            if (nb == 4) != (passes == 4) or held != 4 * size or (passes == 4 and (
+                    phase != PHASE_HAND_OVER or buf[25] | buf[26] | buf[27] | buf[28])):
                 return False
             for p in range(4):
                 if buf[29 + p] != size:
@@ -881,19 +722,10 @@ class BackAlley:
             return True
         if nb != 4:
             return False
-        if passes == 4:
-            # The all-pass hand: over at once, nothing played, nothing scored.
-            if phase != PHASE_HAND_OVER or held != 4 * size:
-                return False
-            for p in range(4):
-                if buf[29 + p] != size:
-                    return False
-            return buf[25] == 0 and buf[26] == 0 and buf[27] == 0 and buf[28] == 0
         trump = NO_TRUMP if up >> 4 == _JOKER else up >> 4
         # Replay the completed tricks to learn who holds how many cards and who won what.
-        seen = self.seen  # reuse: seen[p] = cards seat p has played, seen[4 + p] = tricks won
         for i in range(8):
-            seen[i] = 0
+            seen[i] = 0  # seen[p] = cards seat p has played, seen[4 + p] = tricks won
         leader = _first_leader(buf, 17, dealer)
         off = _HDR + held + ts
         for t in range(pn >> 2):
@@ -908,16 +740,11 @@ class BackAlley:
                 return False
         if phase == PHASE_PLAY:
             return held > 0
-        if held != 0 or ts != 0:
-            return False
-        if phase == PHASE_GAME_OVER and dn != deals - 1:
-            return False
-        if phase == PHASE_HAND_OVER and dn == deals - 1:
+        if held or ts or (phase == PHASE_GAME_OVER) != (dn == deals - 1):
             return False
         for t in range(2):
-            pts = _team_points(buf[17 + t], _board_level(buf, 17, dealer, t),
-                               buf[19 + t], _board_level(buf, 17, dealer, t + 2),
-                               seen[4 + t] + seen[6 + t], size)
-            if get16(buf, 25 + 2 * t) != pts:
+            if get16(buf, 25 + 2 * t) != _team_points(
+                    buf[17 + t], _board_level(buf, 17, dealer, t), buf[19 + t],
+                    _board_level(buf, 17, dealer, t + 2), seen[4 + t] + seen[6 + t], size):
                 return False
         return True

@@ -1,37 +1,44 @@
-"""Computer players for both games: Bot(level, seed=0).choose(game) -> a legal move.
+"""Computer players for both games: Bot(level, seed=0, game=None).choose(game) -> a legal move.
 
 Levels: 0 easy, 1 normal, 2 hard. Each game has its own brain module; a brain sees the game
 only through its per-seat View (filled by View.read(game) from public information and the
 seat's own hand), so a bot cannot peek at hidden cards by construction. A move is a function
 of (seed, view): the brain reseeds its RNG from both on every decision.
-"""
-from engine.backalley import BackAlley
-from engine.bot_alleycat import AlleyCatBrain
-from engine.bot_backalley import BackAlleyBrain
 
+game (optional): the game class or a game (AlleyCat or BackAlley). Given, only that game's
+brain module is imported and only its brain built (the device front end saves the other
+game's code and brain that way); None builds both (a bot for either game). Dispatch reads
+the class attribute GAME_ID (1 Alley Cat, 2 Back Alley): no import of the engines here.
+"""
 EASY = 0
 NORMAL = 1
 HARD = 2
 
 
 class Bot:
-    def __init__(self, level=NORMAL, seed=0):
+    def __init__(self, level=NORMAL, seed=0, game=None):
         if level < EASY:
             level = EASY
         if level > HARD:
             level = HARD
         self.level = level
         self.seed = seed & 0x3FFFFFFF
-        self.ac = AlleyCatBrain(level)
-        self.ba = BackAlleyBrain(level)
+        gid = 0 if game is None else game.GAME_ID
+        self.ac = None
+        self.ba = None
+        if gid != 2:
+            from engine.bot_alleycat import AlleyCatBrain
+            self.ac = AlleyCatBrain(level)
+        if gid != 1:
+            from engine.bot_backalley import BackAlleyBrain
+            self.ba = BackAlleyBrain(level)
 
     def choose(self, game):
         """A legal move for game.turn (0 if nobody is to move)."""
         if game.turn < 0:
             return 0
-        if isinstance(game, BackAlley):
-            brain = self.ba
-        else:
-            brain = self.ac
+        brain = self.ba if game.GAME_ID == 2 else self.ac
+        if brain is None:  # a bot made for the other game
+            return 0
         brain.obs.read(game)
         return brain.decide(self.seed)

@@ -12,25 +12,17 @@ ALLEY_CAT = const(0x15)  # 5 of diamonds
 LITTLE_BLOOPER = const(0x41)
 BIG_BLOOPER = const(0x42)
 
-_RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_SUIT_LETTERS = "CDHS"
-
-
-def suit_of(c):
-    return c >> 4
-
-
-def rank_of(c):
-    return c & 15
+# Rank letters 1..13 ('T' stands for the 10, which is named "10").
+_RANKS = "A23456789TJQK"
+_SUITS = "CDHS"
 
 
 def is_card(c):
     """True for a real card code of either game's deck (52 cards + the two bloopers)."""
     if c < 0x01 or c > 0x42:
         return False
-    s = c >> 4
     r = c & 15
-    if s == JOKER:
+    if c >> 4 == JOKER:
         return r == 1 or r == 2
     return 1 <= r <= 13
 
@@ -43,25 +35,23 @@ def card_name(c):
         return "BB"
     if not is_card(c):
         return "??"
-    return _RANK_NAMES[c & 15] + _SUIT_LETTERS[c >> 4]
+    r = c & 15
+    return ("10" if r == 10 else _RANKS[r - 1]) + _SUITS[c >> 4]
 
 
 def parse_card(s):
-    """Inverse of card_name; NO_CARD for anything unreadable."""
+    """Inverse of card_name ('T' also reads as 10); NO_CARD for anything unreadable."""
     s = s.strip().upper()
     if s == "LB":
         return LITTLE_BLOOPER
     if s == "BB":
         return BIG_BLOOPER
-    if len(s) < 2:
+    if s[:2] == "10":
+        s = "T" + s[2:]
+    if len(s) != 2:
         return NO_CARD
-    suit = _SUIT_LETTERS.find(s[-1])
-    if suit < 0:
+    r = _RANKS.find(s[0])
+    suit = _SUITS.find(s[1])
+    if r < 0 or suit < 0:
         return NO_CARD
-    r = s[:-1]
-    for i in range(1, 14):
-        if _RANK_NAMES[i] == r:
-            return (suit << 4) | i
-    if r == "T":
-        return (suit << 4) | 10
-    return NO_CARD
+    return (suit << 4) | (r + 1)

@@ -73,7 +73,3 @@ class Rng:
         self.hi = buf[i] | (buf[i + 1] << 8)
         self.lo = buf[i + 2] | (buf[i + 3] << 8)
         return i + 4
-
-    def valid_state(self, buf, i):
-        """False for the all-zero state xorshift can never leave."""
-        return (buf[i] | buf[i + 1] | buf[i + 2] | buf[i + 3]) != 0

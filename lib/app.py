@@ -221,13 +221,14 @@ class App:
         gfx.clear()
         if getattr(screen, "KIND", 0):
             self.unload("menus")  # title and pause menus are loaded again when needed
+            self.unload("title")
         gc.collect()
         screen.enter()
         self.dirty = True
 
     def to_title(self):
         self.drop_game()
-        self.goto(self.load("menus", "TitleScreen"))
+        self.goto(self.load("title", "TitleScreen"))
 
     def open_pause(self, game):
         self.load("menus", "PauseScreen").open(game)

@@ -64,8 +64,6 @@ _GLYPHS = (
     b"\x08\x1c\x3e\x7f\x3e\x1c\x08\x36\x7f\x7f\x7f\x3e\x1c\x08"
     b"\x08\x1c\x3e\x7f\x7f\x08\x1c\x08\x08\x7f\x3e\x1c\x36\x22"
 )
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades", "jokers")
-SUIT_LETTERS = "CDHS*"
 
 canvas = None
 palette = None
@@ -308,8 +306,3 @@ def back(x, y, w=17, h=24):
 
 def empty_slot(x, y, w=17, h=24):
     frame(x, y, w, h, GREEN)
-
-
-def pixel(x, y):
-    """Palette index at (x, y) of the canvas (tests)."""
-    return canvas[y * W + x]

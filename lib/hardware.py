@@ -1,9 +1,4 @@
 """Picks the hardware layer: the PyBadge glue on a board, the Blinka/pygame one on CPython."""
-import sys
-
-
-def is_desktop():
-    return sys.implementation.name == "cpython"
 
 
 def make():

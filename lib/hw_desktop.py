@@ -16,9 +16,9 @@ import time
 # Blinka prints a board warning on import; keep stdout clean.
 with contextlib.redirect_stdout(io.StringIO()):
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import busdisplay
     import displayio
     import pygame
+    from blinka_displayio_pygamedisplay import PyGameDisplay
     import numpy as np
     from displayio._area import Area
 
@@ -89,13 +89,29 @@ class FileNvm:
             raise PowerCut("power cut after %d bytes" % self.written)
 
 
-class BufferDisplay(busdisplay.BusDisplay):
-    """A displayio display that renders into a pygame Surface (no window needed)."""
+class BufferDisplay(PyGameDisplay):
+    """blinka-displayio-pygamedisplay's display, rendering into an off-screen pygame Surface.
+
+    Why not the stock PyGameDisplay window: it opens a 1:1 160x128 window and refreshes from a
+    background thread. We need a scaled window with the NeoPixels drawn under the screen, and
+    headless runs on a virtual clock with no window at all, so the frame goes to a Surface that
+    Desktop scales into its own window (or saves as PNG).
+    """
 
     def __init__(self, width=160, height=128):
-        super().__init__(None, b"", width=width, height=height, auto_refresh=False)
-        self.surface = pygame.Surface((width, height))
+        self.surface = None
         self.brightness_level = 1.0
+        super().__init__(width=width, height=height, caption="Alley Cat & Back Alley",
+                         auto_refresh=False)
+
+    def _initialize(self, init_sequence):
+        pygame.init()  # pylint: disable=no-member
+        self.surface = pygame.Surface((self.width, self.height))
+
+    def _refresh_display(self):
+        # BusDisplay's refresh without PyGameDisplay's display.flip(): Desktop presents the
+        # Surface itself (a window may not exist).
+        super(PyGameDisplay, self)._refresh_display()
 
     def _refresh_area(self, area):
         c = Area()

@@ -1,4 +1,5 @@
-"""List screens: title menu, pause menu, settings, statistics."""
+"""The list-screen base (Menu) and the pause menu; title.py, screen_settings.py build on it.
+(The title menu lives in its own module so that pausing a game loads only this one.)"""
 import gfx
 from fx import T_MOVE
 from buttons import A, B, START, LEFT, RIGHT, UP, DOWN
@@ -87,49 +88,6 @@ class Menu:
 
     def state(self):
         return "sel=%d item=%s" % (self.sel, self.items[self.sel] if self.items else "")
-
-
-class TitleScreen(Menu):
-    name = "title"
-
-    def build(self):
-        app = self.app
-        items = []
-        if app.saved:
-            items.append("Continue")
-        items.append("Alley Cat")
-        items.append("Back Alley")
-        items.append("Statistics")
-        items.append("Settings")
-        items.append("Rules")
-        self.note = app.notice
-        app.notice = ""
-        return items
-
-    def draw_header(self):
-        gfx.card(0x15, 6, 6, 18, 26)  # the alley cat, 5 of diamonds
-        gfx.card(0x42, 136, 6, 18, 26)  # Big Blooper
-        gfx.text(0, 80, 6, "ALLEY CAT &", gfx.T_YELLOW, center=True)
-        gfx.text(9, 80, 20, "BACK ALLEY", gfx.T_CYAN, center=True)
-
-    def item_y(self, i):
-        return 40 + i * STEP
-
-    def choose(self, i):
-        app = self.app
-        it = self.items[i]
-        if it == "Continue":
-            app.resume()
-        elif it == "Alley Cat":
-            app.new_game(1)
-        elif it == "Back Alley":
-            app.new_game(2)
-        elif it == "Statistics":
-            app.goto(app.load("screen_settings", "StatsScreen"))
-        elif it == "Settings":
-            app.goto(app.load("screen_settings", "SettingsScreen"))
-        elif it == "Rules":
-            app.show_rules(self, 0)
 
 
 class PauseScreen(Menu):

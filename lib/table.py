@@ -51,17 +51,18 @@ class GameScreen:
         self.g = None
         self.bot = None
         self.hint_bot = None
+        self.Bot = None
 
     def make_bots(self, Bot):
         """One bot plays every computer seat (a bot only sees the seat to move). The hint
         comes from a Hard bot, made at the first hint (the same bot at level Hard)."""
         self.Bot = Bot
-        self.bot = Bot(self.level, (self.seed + 7919) & 0x3FFFFFFF)
+        self.bot = Bot(self.level, (self.seed + 7919) & 0x3FFFFFFF, self.g)
         self.hint_bot = self.bot if self.level == 2 else None
 
     def hint(self):
         if self.hint_bot is None:
-            self.hint_bot = self.Bot(2, (self.seed ^ 0x2545F49) & 0x3FFFFFFF)
+            self.hint_bot = self.Bot(2, (self.seed ^ 0x2545F49) & 0x3FFFFFFF, self.g)
         return self.hint_bot.choose(self.g)
 
     def reset_view(self):
