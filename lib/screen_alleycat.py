@@ -5,7 +5,6 @@ stock pile and the trick in the middle (computer's card left, yours right); two 
 lines; your hand at the bottom (selected card raised, yellow); your score and the target.
 """
 import gfx
-from app import LEVEL_NAMES
 import table
 from engine import alleycat as AC
 from engine.bots import Bot
@@ -185,35 +184,3 @@ class AlleyCatScreen(table.GameScreen):
         """Top-left of hand card i when not raised (tests)."""
         step = CW + 3
         return ((160 - (self.n - 1) * step - CW) // 2 + i * step, HAND_Y)
-
-    def draw_round_over(self):
-        g = self.g
-        rows = []
-        for p in range(2):
-            rp = g.round_points(p)
-            rows.append("%s  %s  = %d" % (NAMES[p], table.signed(rp), g.score(p)))
-        rows.append("")
-        rows.append("Target: %d" % g.target)
-        self.lines("Round over", rows, "A: next round")
-
-    def draw_game_over(self):
-        g = self.g
-        won = g.winner == 0
-        rows = ["You %d  CPU %d" % (g.score(0), g.score(1)), "",
-                "Level: " + LEVEL_NAMES[self.level]]
-        self.lines("You win!" if won else "CPU wins", rows, "A: back to menu",
-                   gfx.T_GREEN if won else gfx.T_RED)
-
-    def draw_scores(self):
-        g = self.g
-        rows = ["You  %d" % g.score(0), "CPU  %d" % g.score(1),
-                "This round: %s / %s" % (table.signed(g.round_points(0)),
-                                         table.signed(g.round_points(1))),
-                "Target %d, %s" % (g.target, "as captured" if g.as_captured else
-                                   "end of round"),
-                "Stock %d, CPU holds %d" % (g.stock_size(), g.hand_size(1))]
-        self.lines("Score sheet", rows, "any key: back")
-
-    def last_trick_note(self):
-        g = self.g
-        gfx.text(7, 80, 88, "points " + table.signed(g.last_points), gfx.T_WHITE, center=True)

@@ -7,7 +7,6 @@ overlapping cards, the selected one raised). While you bid, a panel in the middl
 the choice (< pass / 1..n / board >) and the others' bids stay on their seat labels.
 """
 import gfx
-from app import LEVEL_NAMES
 import table
 from buttons import A, LEFT, RIGHT, UP
 from fx import T_MOVE, T_BAD
@@ -21,7 +20,6 @@ TRICK_XY = ((71, 54), (48, 40), (71, 26), (94, 40))
 CW = 17
 CH = 24
 HAND_Y = 102
-SUIT_WORD = ("clubs", "diamonds", "hearts", "spades")
 
 
 def bid_text(b, level):
@@ -106,28 +104,11 @@ class BackAlleyScreen(table.GameScreen):
         self.bsel = -1
         self.say("Deal %d/%d" % (g.deal_number + 1, g.deals))
 
-    def _trump_of(self, c):
-        tr = self.g.trump
-        return (c >> 4) == 4 or ((c >> 4) == tr and tr != BA.NO_TRUMP)
-
     def why_not(self, c):
-        g = self.g
-        if g.phase != BA.PHASE_PLAY:
-            return "Not now"
-        if g.trick_size > 0:
-            lead = g.trick_card(0)
-            if lead == 0x42:
-                return "Must play highest trump"
-            if lead == 0x41:
-                return "Must play lowest trump"
-            if self._trump_of(lead):
-                return "Must follow trump"
-            return "Must follow " + SUIT_WORD[lead >> 4]
-        if self._trump_of(c):
-            if g.strict:
-                return "Trump lead: not yet (you)"
-            return "Trumps not broken yet"
-        return "Not allowed now"
+        m = __import__("sheet_backalley")  # rare: its text lives with the panels
+        r = m.why_not(self.g, c)
+        self.app.unload("sheet_backalley")
+        return r
 
     # ---- bidding ---------------------------------------------------------------------
     def _load_bids(self):
@@ -282,54 +263,6 @@ class BackAlleyScreen(table.GameScreen):
             x, y = self.card_xy(i)
             sel = mine and i == self.cur
             gfx.card(self.hand[i], x, y - (5 if sel else 0), CW, CH, sel=sel)
-
-    def _team_line(self, t):
-        g = self.g
-        a = t
-        b = t + 2
-        if g.board_level(a) or g.board_level(b):
-            lv = g.board_level(a)
-            if g.board_level(b) > lv:
-                lv = g.board_level(b)
-            c = "board" if lv <= 1 else "board x%d" % lv
-        else:
-            n = 0
-            for p in (a, b):
-                v = g.bid(p)
-                if 0x80 < v < BA.BID_BOARD:
-                    n += v - 0x80
-            c = "%d" % n if n else "pass"
-        return "%s bid %s took %d" % ("Us:  " if t == 0 else "Them:", c, g.tricks(a) + g.tricks(b))
-
-    def draw_round_over(self):
-        g = self.g
-        if g.bid(0) == BA.BID_PASS and g.bid(1) == BA.BID_PASS and \
-                g.bid(2) == BA.BID_PASS and g.bid(3) == BA.BID_PASS:
-            self.lines("All passed", ["Nobody bid.", "The same hand size", "is dealt again."],
-                       "A: redeal")
-            return
-        rows = [self._team_line(0), "     points " + table.signed(g.hand_points(0)),
-                self._team_line(1), "     points " + table.signed(g.hand_points(1)), "",
-                "Us %d   Them %d" % (g.team_score(0), g.team_score(1))]
-        self.lines("Deal %d/%d over" % (g.deal_number + 1, g.deals), rows, "A: next deal")
-
-    def draw_game_over(self):
-        g = self.g
-        w = g.winner
-        t = "We win!" if w == 0 else ("They win" if w == 1 else "Drawn game")
-        rows = ["Us %d   Them %d" % (g.team_score(0), g.team_score(1)), "",
-                "%d deals, level %s" % (g.deals, LEVEL_NAMES[self.level])]
-        self.lines(t, rows, "A: back to menu", gfx.T_GREEN if w == 0 else gfx.T_RED)
-
-    def draw_scores(self):
-        g = self.g
-        tr = "none" if g.trump == BA.NO_TRUMP else SUIT_WORD[g.trump]
-        rows = ["Us %d   Them %d" % (g.team_score(0), g.team_score(1)),
-                "Deal %d/%d, %d cards" % (g.deal_number + 1, g.deals, g.cards_per_hand),
-                "Trump: " + tr,
-                self._team_line(0), self._team_line(1),
-                "Redeals so far: %d" % g.redeals]
-        self.lines("Score sheet", rows, "any key: back")
 
     def state(self):
         g = self.g

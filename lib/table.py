@@ -267,49 +267,40 @@ class GameScreen:
         g = self.g
         if self.hold_until < 0:  # NeoPixels: whose turn (a finished trick flashes instead)
             self.app.fx.turn(self.KIND, g.turn if g.phase < self.PHASE_OVER else -1)
-        if self.overlay == OV_LAST:
-            self.draw_last_trick()
-        elif self.overlay == OV_SCORES:
-            self.draw_scores()
-        elif self.hold_until < 0 and g.phase == self.PHASE_GAME_OVER:
-            self.draw_game_over()
-        elif self.hold_until < 0 and g.phase == self.PHASE_OVER:
-            self.draw_round_over()
+        if self.overlay or (self.hold_until < 0 and g.phase >= self.PHASE_OVER):
+            # a full-screen panel: its module is loaded only to draw it
+            n = "sheet_" + self.name
+            __import__(n).draw(self)
+            self.app.unload(n)
         else:
             self.draw_table()
 
-    def lines(self, title, rows, foot, tcolor=gfx.T_YELLOW):
-        """A full-screen text panel: title, up to 7 rows, a footer line."""
-        gfx.clear(gfx.DARK)
-        gfx.panel(2, 2, 156, 124)
-        gfx.text(0, 80, 6, title, tcolor, center=True)
-        for i in range(len(rows)):
-            gfx.text(1 + i, 8, 22 + 13 * i, rows[i])
-        gfx.text(9, 80, 110, foot, gfx.T_CYAN, center=True)
-
-    def draw_last_trick(self):
-        g = self.g
-        gfx.clear(gfx.DARK)
-        gfx.panel(2, 2, 156, 124)
-        gfx.text(0, 80, 6, "Last trick", gfx.T_YELLOW, center=True)
-        if g.last_winner < 0:
-            gfx.text(1, 80, 56, "No trick yet", center=True)
-        else:
-            n = self.SEATS
-            w = 22
-            x0 = (160 - n * (w + 10) + 10) // 2
-            for i in range(n):
-                p = (g.last_leader + i) % n
-                x = x0 + i * (w + 10)
-                gfx.card(g.last_trick_card(i), x, 36, w, 30, sel=(p == g.last_winner))
-                gfx.text(1 + i, x + w // 2, 22, self.seat_name(p), center=True)
-            gfx.text(6, 80, 76, "won by " + self.seat_name(g.last_winner), gfx.T_GREEN,
-                     center=True)
-            self.last_trick_note()
-        gfx.text(9, 80, 110, "any key: back", gfx.T_CYAN, center=True)
-
-    def last_trick_note(self):
-        pass
-
     def draw_msgs(self):
         self.app.dirty = True
+
+
+def lines(title, rows, foot, color=gfx.T_YELLOW):
+    """A full-screen text panel: title, up to 7 rows, a footer line."""
+    gfx.clear(gfx.DARK)
+    gfx.panel(2, 2, 156, 124)
+    gfx.text(0, 80, 6, title, color, center=True)
+    for i in range(len(rows)):
+        gfx.text(1 + i, 8, 22 + 13 * i, rows[i])
+    gfx.text(9, 80, 110, foot, gfx.T_CYAN, center=True)
+
+
+def last_trick(s):
+    g = s.g
+    lines("Last trick", (), "any key: back")
+    if g.last_winner < 0:
+        gfx.text(1, 80, 56, "No trick yet", center=True)
+        return
+    n = s.SEATS
+    x = (160 - n * 32 + 10) // 2
+    for i in range(n):
+        p = (g.last_leader + i) % n
+        gfx.card(g.last_trick_card(i), x, 36, 22, 30, sel=(p == g.last_winner))
+        gfx.text(1 + i, x + 11, 22, s.seat_name(p), center=True)
+        x += 32
+    gfx.text(6, 80, 76, "won by " + s.seat_name(g.last_winner), gfx.T_GREEN, center=True)
+
