@@ -27,7 +27,10 @@ Levels
               picks the best total (Normal's own choice gets a small bonus, the tie-breaker).
               Work is a fixed budget of simulated card plays split over candidates x worlds.
               Bidding: plays the hand out in sampled worlds and picks the bid (or board) with
-              the best expected score.
+              the best expected team score, the partner's numeric bid counted as made. The
+              sampled own-trick count is used unshaded: it is close to the tricks really taken,
+              and shading it (one trick off) made Hard under-bid long hands and lose 25-deal
+              games to Normal.
 """
 from engine.common import const
 from engine.cards import NO_CARD, LITTLE_BLOOPER, BIG_BLOOPER
@@ -919,13 +922,13 @@ class BackAlleyBrain:
             part = pb - 0x80
         bestb = _PASS
         bestev = 0
+        # no shading: the sampled own-trick count is close to unbiased (measured against the
+        # tricks actually taken: within 0.2 of a trick, residual sd about one trick at 13 cards),
+        # and the partner's surplus over his own bid is the team's cushion
         for k in range(0, n):
             ev = 0
             for w in range(worlds):
-                t = self.tricks[w] - 1 if n >= 5 else self.tricks[w]
-                if t < 0:
-                    t = 0
-                ev += _team_points(part + k, 0, part + t, n)
+                ev += _team_points(part + k, 0, part + self.tricks[w], n)
             if k == 0:
                 bestev = ev
             elif ev > bestev:

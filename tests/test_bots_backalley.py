@@ -297,6 +297,18 @@ def test_normal_bids_strong_hand_high_and_weak_hand_pass():
         assert m == BID_BOARD or m - 0x80 >= 6, (lv, m)
 
 
+def test_hard_does_not_under_bid_a_long_strong_hand():
+    # 13 cards, trump hearts, ten top honours: the sampled playouts are used unshaded (a
+    # one-trick shading made Hard under-bid long hands and lose 25-deal games to Normal)
+    hands = ["AS KS QS AH KH QH AD KD 3D AC KC 4C 2C",
+             "2S 3S 4S 5S LB 3H 4H 2D 4D 5D 3C 5C 6C",
+             "6S 7S 8S 5H 6H 7H 6D 7D 8D 7C 8C 9C 10C",
+             "9S 10S JS 8H 9H 10H JH 9D 10D JD QD JC QC"]
+    for sd in range(3):
+        m = Bot(2, sd).choose(game_with(hands, "2H", 25))
+        assert m != BID_BOARD and 5 <= m - 0x80 <= 9, (sd, hex(m))
+
+
 def test_board_with_a_dominating_small_hand():
     # n = 2: both bloopers -> board; n = 1: the Big Blooper -> board, a low card -> pass
     g = game_with(["BB LB", "2C 3D", "4C 3C", "5C 4D"], "2S", 3)
