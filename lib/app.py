@@ -45,7 +45,8 @@ class App:
         self.hw = hw
         self.dirty = True
         self.now = 0
-        gfx.init(hw.display)
+        __import__("gfxinit").init(hw.display)
+        self.unload("gfxinit")
         self.rec = records.Records(hw.nvm)
         self.buf = bytearray(288)
         self.bufmv = memoryview(self.buf)
@@ -54,36 +55,16 @@ class App:
         self.last_saved_n = -1
         self.notice = ""  # shown once on the title screen (ignored records)
         self.settings = bytearray(DEFAULTS)
-        n = self.rec.read(records.SETTINGS, self.buf)
-        if n >= N_SETTINGS and self._settings_ok(self.buf):
-            for i in range(N_SETTINGS):
-                self.settings[i] = self.buf[i]
-        elif self.rec.status[records.SETTINGS] == records.IGNORED or n >= 0:
-            self.notice = "Bad settings ignored"
         self.stats = bytearray(24)  # [game 0..1][level 0..2] played u16, won u16
-        n = self.rec.read(records.STATS, self.buf)
-        if n == 24:
-            for i in range(24):
-                self.stats[i] = self.buf[i]
-        elif self.rec.status[records.STATS] == records.IGNORED or n >= 0:
-            self.notice = "Bad statistics ignored"
         self.fx = fx.Fx(hw, self)
         self.gs = None  # the game screen (only one game's module is loaded at a time)
         self.saved = 0  # GAME_AC / GAME_BA when a resumable game is loaded in its screen
-        if self.rec.status[records.GAME] == records.IGNORED:
-            self.notice = "Bad save ignored"
-        if not fresh:
-            self._load_saved_game()
+        __import__("appx").init(self, fresh)
+        self.unload("appx")
         self.screen = None
         self.apply_settings()
 
     # ---- settings / stats / saves ------------------------------------------------------
-    def _settings_ok(self, b):
-        for i in range(N_SETTINGS):
-            if b[i] >= LIMITS[i]:
-                return False
-        return True
-
     def apply_settings(self):
         self.hw.set_brightness(BRIGHTNESS[self.settings[S_BRIGHT]])
 
@@ -100,29 +81,12 @@ class App:
         i = ((game - 1) * 3 + level) * 4 + (2 if won else 0)
         return self.stats[i] | (self.stats[i + 1] << 8)
 
-    def _bump(self, game, level, won):
-        i = ((game - 1) * 3 + level) * 4 + (2 if won else 0)
-        v = (self.stats[i] | (self.stats[i + 1] << 8)) + 1
-        if v > 0xFFFF:
-            v = 0xFFFF
-        self.stats[i] = v & 0xFF
-        self.stats[i + 1] = v >> 8
-
-    def game_started(self, game, level):
-        self._bump(game, level, False)
-        self.rec.write(records.STATS, self.stats, 24)
-
     def game_finished(self, game, level, won):
         """Game over: the save is cleared first, then the statistics written."""
         self.clear_game()
         if won:
-            self._bump(game, level, True)
-            self.rec.write(records.STATS, self.stats, 24)
-
-    def reset_stats(self):
-        for i in range(24):
-            self.stats[i] = 0
-        self.rec.write(records.STATS, self.stats, 24)
+            __import__("appx").bump(self, game, level, True)
+            self.unload("appx")
 
     def save_game(self, kind, level, seed, game):
         """Write the running game if it changed since the last write (a safe point)."""
@@ -157,37 +121,11 @@ class App:
         self.last_saved_n = 0
         self.saved = 0
 
-    def _load_saved_game(self):
-        n = self.rec.read(records.GAME, self.buf)
-        if n <= 0:
-            self.saved = 0
-            return
-        kind = self.buf[0]
-        level = self.buf[1]
-        seed = self.buf[2] | (self.buf[3] << 8) | (self.buf[4] << 16) | ((self.buf[5] & 0x3F) << 24)
-        scr = self.game_screen(kind) if kind in (GAME_AC, GAME_BA) else None
-        if scr is None or level > 2 or n <= _SAVE_META or \
-                not scr.load_game(self.bufmv[_SAVE_META:n], level, seed):
-            self.notice = "Bad saved game ignored"
-            self.saved = 0
-            return
-        self.saved = kind
-        for i in range(n):
-            self.last_saved[i] = self.buf[i]
-        self.last_saved_n = n
-
     # ---- screens -------------------------------------------------------------------------
     def load(self, modname, clsname):
         """Import a screen module on demand and make its screen."""
         mod = __import__(modname)
         return getattr(mod, clsname)(self)
-
-    def unload(self, modname):
-        """Forget a screen module so its code can be collected (it is imported again when
-        needed)."""
-        if modname in sys.modules:
-            del sys.modules[modname]
-        gc.collect()
 
     def show_rules(self, back_to, game):
         self.load("rules", "RulesScreen").open(back_to, game)
@@ -198,9 +136,23 @@ class App:
         if self.gs is not None:
             self.gs.drop()
             self.gs = None
+        self.unload("engine")
+        for name in _GAME_MODULES:
+            self.unload(name)
+
+    def unload(self, m):
+        """Forget every module whose name starts with m (sys.modules, and the engine
+        package, which holds its submodules) so that its code can be collected; it is
+        imported again when needed."""
+        e = sys.modules.get("engine")
         for name in list(sys.modules.keys()):
-            if name == "engine" or name.startswith("engine.") or name in _GAME_MODULES:
+            if name.startswith(m):
                 del sys.modules[name]
+                if e is not None and name.startswith("engine."):
+                    try:
+                        delattr(e, name[7:])
+                    except AttributeError:
+                        pass
         gc.collect()
 
     def game_screen(self, kind):
@@ -231,6 +183,10 @@ class App:
         self.goto(self.load("title", "TitleScreen"))
 
     def open_pause(self, game):
+        # The bot's brain makes way for the pause menu: the table builds a bot again when
+        # one is needed (a bot keeps nothing between moves: table.GameScreen.brain).
+        game.bot = None
+        self.unload("engine.bot_")
         self.load("menus", "PauseScreen").open(game)
 
     def new_game(self, kind):
@@ -244,14 +200,16 @@ class App:
             scr.new_game(seed, level, TARGETS[s[S_AC_TARGET]], s[S_AC_SCORING] == 1)
         else:
             scr.new_game(seed, level, LENGTHS[s[S_BA_LENGTH]], s[S_STRICT] == 1)
-        self.game_started(kind, level)
+        __import__("appx").bump(self, kind, level, False)
+        self.unload("appx")
         scr.save()
         self.goto(scr)
 
     def resume(self):
         """Continue: load the saved game again from nvm and carry on exactly there."""
         if self.gs is None or self.gs.g is None:
-            self._load_saved_game()
+            __import__("appx").load_saved(self)
+            self.unload("appx")
         if self.saved and self.gs is not None and self.gs.g is not None:
             self.goto(self.gs)
         else:
@@ -273,7 +231,8 @@ class App:
         return self.screen.waiting()
 
     def state_line(self):
-        return "screen=%s %s" % (self.screen.name, self.screen.state())
+        """One line of text for the desktop log and the tests (appx stays loaded)."""
+        return __import__("appx").state_line(self)
 
 
 def main(hw):

@@ -107,7 +107,7 @@ class BackAlleyScreen(table.GameScreen):
     def why_not(self, c):
         m = __import__("sheet_backalley")  # rare: its text lives with the panels
         r = m.why_not(self.g, c)
-        self.app.unload("sheet_backalley")
+        self.app.unload("sheet")
         return r
 
     # ---- bidding ---------------------------------------------------------------------
@@ -263,10 +263,3 @@ class BackAlleyScreen(table.GameScreen):
             x, y = self.card_xy(i)
             sel = mine and i == self.cur
             gfx.card(self.hand[i], x, y - (5 if sel else 0), CW, CH, sel=sel)
-
-    def state(self):
-        g = self.g
-        if g is None:
-            return "nogame"
-        return table.GameScreen.state(self) + " deal=%d/%d bsel=%d" % (
-            g.deal_number + 1, g.deals, self.bsel)

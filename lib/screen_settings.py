@@ -65,7 +65,10 @@ class SettingsScreen(menus.Menu):
         if i < len(_SETTING_NAMES):
             self.side(i, 1)
         else:
-            self.app.reset_stats()
+            a = self.app
+            for i in range(24):
+                a.stats[i] = 0
+            a.rec.write(1, a.stats, 24)  # records.STATS
             self.note = "Statistics cleared"
             self.draw_items()
 

@@ -2,7 +2,8 @@
 only while one is drawn (table.GameScreen.draw_all), then dropped again."""
 import gfx
 from app import LEVEL_NAMES
-from table import signed, lines, last_trick
+from table import signed
+from sheet import lines, last_trick
 from engine import backalley as BA
 
 SUIT_WORD = ("clubs", "diamonds", "hearts", "spades")

@@ -30,7 +30,6 @@ class GameScreen:
         self.app = app
         self.g = None
         self.bot = None
-        self.hint_bot = None
         self.seed = 0
         self.level = 0
         self.hand = bytearray(16)
@@ -50,20 +49,26 @@ class GameScreen:
     def drop(self):
         self.g = None
         self.bot = None
-        self.hint_bot = None
         self.Bot = None
 
     def make_bots(self, Bot):
-        """One bot plays every computer seat (a bot only sees the seat to move). The hint
-        comes from a Hard bot, made at the first hint (the same bot at level Hard)."""
         self.Bot = Bot
-        self.bot = Bot(self.level, (self.seed + 7919) & 0x3FFFFFFF, self.g)
-        self.hint_bot = self.bot if self.level == 2 else None
+        self.bot = None
+
+    def brain(self, lv, seed):
+        """A bot of level lv: one bot plays every computer seat (a bot only sees the seat to
+        move), the hint comes from a Hard one (the same bot at level Hard). One bot is kept
+        at a time and built when needed: a bot keeps nothing between moves (a move is a
+        function of its seed and what it sees), so a new one plays the same."""
+        b = self.bot
+        if b is None or b.level != lv or b.seed != seed:
+            self.bot = None
+            b = self.bot = self.Bot(lv, seed, self.g)
+        return b
 
     def hint(self):
-        if self.hint_bot is None:
-            self.hint_bot = self.Bot(2, (self.seed ^ 0x2545F49) & 0x3FFFFFFF, self.g)
-        return self.hint_bot.choose(self.g)
+        s = self.seed + 7919 if self.level == 2 else self.seed ^ 0x2545F49
+        return self.brain(2, s & 0x3FFFFFFF).choose(self.g)
 
     def reset_view(self):
         self.cpu_at = -1
@@ -91,15 +96,6 @@ class GameScreen:
 
     def waiting(self):
         return self.hold_until < 0 and not self.cpu_turn() and not self.save_due
-
-    def state(self):
-        g = self.g
-        if g is None:
-            return "nogame"
-        return "phase=%d turn=%d hold=%d overlay=%d cur=%d hand=%s msg=%s|%s|%s" % (
-            g.phase, g.turn, 1 if self.hold_until >= 0 else 0, self.overlay, self.cur,
-            ",".join(card_name(self.hand[i]) for i in range(self.n)), self.msg1, self.msg2,
-            self.msg3)
 
     # ---- hand ----------------------------------------------------------------------------
     def load_hand(self):
@@ -137,7 +133,8 @@ class GameScreen:
                 self.app.fx.turn(self.KIND, g.turn)
             elif due(now, self.cpu_at):
                 self.cpu_at = -1
-                self.do_move(self.bot.choose(g), now)
+                b = self.brain(self.level, (self.seed + 7919) & 0x3FFFFFFF)
+                self.do_move(b.choose(g), now)
         if self.save_due and self.hold_until < 0 and not self.cpu_turn():
             # a safe point: the person is to act (or the round is over): save, show turn
             self.save_due = False
@@ -269,38 +266,10 @@ class GameScreen:
             self.app.fx.turn(self.KIND, g.turn if g.phase < self.PHASE_OVER else -1)
         if self.overlay or (self.hold_until < 0 and g.phase >= self.PHASE_OVER):
             # a full-screen panel: its module is loaded only to draw it
-            n = "sheet_" + self.name
-            __import__(n).draw(self)
-            self.app.unload(n)
+            __import__("sheet_" + self.name).draw(self)
+            self.app.unload("sheet")  # sheet_<game> and the shared sheet
         else:
             self.draw_table()
 
     def draw_msgs(self):
         self.app.dirty = True
-
-
-def lines(title, rows, foot, color=gfx.T_YELLOW):
-    """A full-screen text panel: title, up to 7 rows, a footer line."""
-    gfx.clear(gfx.DARK)
-    gfx.panel(2, 2, 156, 124)
-    gfx.text(0, 80, 6, title, color, center=True)
-    for i in range(len(rows)):
-        gfx.text(1 + i, 8, 22 + 13 * i, rows[i])
-    gfx.text(9, 80, 110, foot, gfx.T_CYAN, center=True)
-
-
-def last_trick(s):
-    g = s.g
-    lines("Last trick", (), "any key: back")
-    if g.last_winner < 0:
-        gfx.text(1, 80, 56, "No trick yet", center=True)
-        return
-    n = s.SEATS
-    x = (160 - n * 32 + 10) // 2
-    for i in range(n):
-        p = (g.last_leader + i) % n
-        gfx.card(g.last_trick_card(i), x, 36, 22, 30, sel=(p == g.last_winner))
-        gfx.text(1 + i, x + 11, 22, s.seat_name(p), center=True)
-        x += 32
-    gfx.text(6, 80, 76, "won by " + s.seat_name(g.last_winner), gfx.T_GREEN, center=True)
-

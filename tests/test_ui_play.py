@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 import hw_desktop  # noqa: E402
 import app as app_mod  # noqa: E402
 import gfx  # noqa: E402
+from gfxinit import COLORS  # noqa: E402  (the palette: built at start-up)
 import fx  # noqa: E402
 from engine import alleycat as AC  # noqa: E402
 from engine import backalley as BA  # noqa: E402
@@ -207,13 +208,13 @@ def test_selected_card_highlight_and_neopixels(tmp_path, seed):
     assert scr.g.turn == 0 and scr.cur == 0
     x, y = scr.card_xy(0)
     # the selected card is raised 5 px and framed yellow; the next one is not
-    assert rgb_close(d.hw.frame_pixel(x + 5, y - 5), hexrgb(gfx.COLORS[gfx.YELLOW]))
+    assert rgb_close(d.hw.frame_pixel(x + 5, y - 5), hexrgb(COLORS[gfx.YELLOW]))
     x1, y1 = scr.card_xy(1)
-    assert rgb_close(d.hw.frame_pixel(x1 + 5, y1), hexrgb(gfx.COLORS[gfx.BLACK]))
-    assert rgb_close(d.hw.frame_pixel(x1 + 5, y1 - 5), hexrgb(gfx.COLORS[gfx.FELT]))
+    assert rgb_close(d.hw.frame_pixel(x1 + 5, y1), hexrgb(COLORS[gfx.BLACK]))
+    assert rgb_close(d.hw.frame_pixel(x1 + 5, y1 - 5), hexrgb(COLORS[gfx.FELT]))
     d.press("right")
     assert scr.cur == 1
-    assert rgb_close(d.hw.frame_pixel(x1 + 5, y1 - 5), hexrgb(gfx.COLORS[gfx.YELLOW]))
+    assert rgb_close(d.hw.frame_pixel(x1 + 5, y1 - 5), hexrgb(COLORS[gfx.YELLOW]))
     # your turn: NeoPixels 0-1 green, 3-4 off
     assert d.hw.pixels[0] == fx.YOU and d.hw.pixels[1] == fx.YOU
     assert d.hw.pixels[3] == 0 and d.hw.pixels[4] == 0
@@ -335,9 +336,9 @@ def test_backalley_one_deal_and_screens(tmp_path):
             d.press("up")
             d.press("a")
     assert g.phase == BA.PHASE_GAME_OVER
-    assert d.screen.state().startswith("phase=3")
+    assert d.app.state_line().startswith("screen=backalley phase=3")
     # the game-over panel is on screen: its title is a text line in the top row
-    assert d.hw.frame_pixel(3, 3) != hexrgb(gfx.COLORS[gfx.FELT])
+    assert d.hw.frame_pixel(3, 3) != hexrgb(COLORS[gfx.FELT])
 
 
 def test_text_glyph_sheet_keeps_descenders_and_tops(tmp_path):

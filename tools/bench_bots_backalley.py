@@ -38,6 +38,7 @@ DEALS = int(sys.argv[2]) if len(sys.argv) > 2 else 25
 REPEAT = int(sys.argv[3]) if len(sys.argv) > 3 else 3
 raw_max = [0, 0, 0]
 
+Bot(2, 0)  # imports both brain modules (Bot imports them on first construction)
 gc.collect()
 m0 = gc.mem_alloc()
 probe = Bot(2, 1)
