@@ -23,7 +23,8 @@ Internal state (all created in __init__; the bot writer may edit a copy directly
   lead_bits  int: bit k = seat that led completed trick k this round (14 tricks at most), so
              the gone pile plus the table tell who played every card (history accessors).
   history_size  int: gone_n + trick_size, kept up to date (public attribute).
-  _buf       scratch: the deal order of a deck, or a save made by is_consistent().
+  (scratch: engine.common.SCRATCH holds the deal order of a deck, or a save made by
+  is_consistent() / copy_from().)
 Every one of the 27 cards is in exactly one of: a hand, the stock (from stock_top), the table,
 gone. Re-dealing hidden cards = permuting the opponent's hand slots together with
 stock[stock_top:15]; keep hand_n unchanged. is_consistent() checks a state after such edits
@@ -51,10 +52,9 @@ the gone pile):
 # OK / ERR_* are re-exported: the API promises them importable from this module.
 from engine.common import (  # noqa: F401
     const, OK, ERR_PHASE, ERR_NOT_IN_HAND, ERR_ILLEGAL, ERR_BAD_MOVE, LOAD_BAD_DATA,
-    put16, get16, seal, unseal,
+    put16, get16, seal, unseal, SCRATCH, CardGame,
+    NO_CARD, ALLEY_CAT, is_card, Rng,
 )
-from engine.cards import NO_CARD, ALLEY_CAT, is_card
-from engine.rng import Rng
 
 PHASE_PLAY = const(1)  # 0: constructed, start() not called yet
 PHASE_ROUND_OVER = const(2)
@@ -76,37 +76,32 @@ def rank_index(c):
     return _IDX[c] if 0 <= c < 64 else 255
 
 
-def _deck_ok(deck):
-    """No deck, or a permutation of the 27 cards (list, tuple, bytes or bytearray)."""
-    return deck is None or (len(deck) == 27 and _mask(deck, 0, 27) == _ALL)
-
-
-def _mask(seq, i, j):
+def _mask(n, i, j):
     """Bit mask of the cards seq[i:j] (bit = ranking position); -1 if one of them is not an
     Alley Cat card or comes twice."""
     m = 0
     for k in range(i, j):
-        c = seq[k]
+        c = n[k]
         if type(c) is not int or c < 0 or c > 63 or _IDX[c] > 26 or m & (1 << _IDX[c]):
             return -1
         m |= 1 << _IDX[c]
     return m
 
 
-def _decided(s0, s1, target, as_captured):
+def _decided(c, i, target, as_captured):
     """Seat that has won with these scores, or -1. As captured: the first to reach the target
     (only one seat scores per trick, so at most one is there). End of round: the higher total
     once someone has the target; equal totals play on."""
     if as_captured:
-        if s0 >= target:
+        if c >= target:
             return 0
-        return 1 if s1 >= target else -1
-    if (s0 < target and s1 < target) or s0 == s1:
+        return 1 if i >= target else -1
+    if (c < target and i < target) or c == i:
         return -1
-    return 0 if s0 > s1 else 1
+    return 0 if c > i else 1
 
 
-class AlleyCat:
+class AlleyCat(CardGame):
     GAME_ID = 1  # what Bot(level, seed, game) dispatches on
     def __init__(self, seed=0, target=44, as_captured=False):
         if target < 1 or target > 255:
@@ -137,44 +132,43 @@ class AlleyCat:
         self.last_points = 0
         self.last_drawer = -1
         self.last_drawn = NO_CARD
-        self._buf = bytearray(64)  # a save is <= 52 bytes
 
     # ---- setting up -------------------------------------------------------------------
     def start(self, dealer=-1, deck=None):
-        if (dealer != -1 and dealer != 0 and dealer != 1) or not _deck_ok(deck):
+        if dealer != -1 and dealer != 0 and dealer != 1:
             return ERR_BAD_MOVE
-        if dealer == -1:
-            # Cut: each seat takes a card from a shuffled deck, the lower card deals.
-            buf = self._buf
-            for i in range(27):
-                buf[i] = _DECK[i]
-            self.rng.shuffle(buf, 27)
-            dealer = 0 if _IDX[buf[0]] < _IDX[buf[1]] else 1
-        self._score[0] = 0
-        self._score[1] = 0
-        self.winner = -1
-        self.dealer = dealer
-        self._deal(deck)
-        return OK
+        r = self._deal(dealer, deck)
+        if r == OK:
+            self._score[0] = 0
+            self._score[1] = 0
+            self.winner = -1
+        return r
 
     def next_round(self, deck=None):
         if self.phase != PHASE_ROUND_OVER:
             return ERR_PHASE
-        if not _deck_ok(deck):
-            return ERR_BAD_MOVE
-        self.dealer = 1 - self.dealer
-        self._deal(deck)
-        return OK
+        return self._deal(1 - self.dealer, deck)
 
-    def _deal(self, deck):
-        buf = self._buf
+    def _deal(self, d, deck):
+        """Deal a round with dealer d (-1: cut for it) from deck (None: shuffle); a deck that
+        is not a permutation of the 27 cards changes nothing (ERR_BAD_MOVE)."""
+        if deck is not None and (len(deck) != 27 or _mask(deck, 0, 27) != _ALL):
+            return ERR_BAD_MOVE
+        buf = SCRATCH
+        for i in range(27):
+            buf[i] = _DECK[i]
+        if d < 0:
+            # Cut: each seat takes a card from a shuffled deck, the lower card deals.
+            self.rng.shuffle(buf, 27)
+            d = 0 if _IDX[buf[0]] < _IDX[buf[1]] else 1
+        self.dealer = d
         for i in range(27):
             buf[i] = _DECK[i] if deck is None else deck[i]
         if deck is None:
             self.rng.shuffle(buf, 27)
-        first = 1 - self.dealer
+        c = 1 - self.dealer
         for i in range(12):
-            self.hands[(first if (i & 1) == 0 else self.dealer) * 6 + (i >> 1)] = buf[i]
+            self.hands[(c if (i & 1) == 0 else self.dealer) * 6 + (i >> 1)] = buf[i]
         self.hand_n[0] = 6
         self.hand_n[1] = 6
         for i in range(15):
@@ -197,9 +191,10 @@ class AlleyCat:
         self.last_points = 0
         self.last_drawer = -1
         self.last_drawn = NO_CARD
-        self.leader = first
-        self.turn = first
+        self.leader = c
+        self.turn = c
         self.phase = PHASE_PLAY
+        return OK
 
     # ---- moves ------------------------------------------------------------------------
     def legal_moves(self, buf):
@@ -213,19 +208,9 @@ class AlleyCat:
         if type(move) is not int or not is_card(move):
             return ERR_BAD_MOVE
         p = self.turn
-        hands = self.hands
-        hand_n = self.hand_n
-        base = p * 6
-        n = hand_n[p] - 1
-        j = n
-        while j >= 0 and hands[base + j] != move:  # a card of another deck is never held
-            j -= 1
-        if j < 0:
+        if not self._take(p, move, 1):  # a card of another deck is never held
             return ERR_NOT_IN_HAND
-        for i in range(j, n):
-            hands[base + i] = hands[base + i + 1]
-        hands[base + n] = NO_CARD
-        hand_n[p] = n
+        hand_n = self.hand_n
         self.table[self.trick_size] = move
         self.trick_size += 1
         self.history_size += 1
@@ -233,78 +218,61 @@ class AlleyCat:
             self.turn = 1 - p
             return OK
         # The trick is complete: resolve it, score it, draw, and clear the table.
-        lead = self.table[0]
-        ldr = self.leader
-        win = ldr if _IDX[lead] > _IDX[move] else 1 - ldr
-        cat = lead == ALLEY_CAT or move == ALLEY_CAT
-        pts = abs((lead & 15) - (move & 15))
-        if cat:
-            pts = -pts
-        self.last_trick[0] = lead
+        i = self.table[0]
+        j = self.leader
+        k = j if _IDX[i] > _IDX[move] else 1 - j
+        n = i == ALLEY_CAT or move == ALLEY_CAT
+        s = abs((i & 15) - (move & 15))
+        if n:
+            s = -s
+        self.last_trick[0] = i
         self.last_trick[1] = move
-        self.last_leader = ldr
-        self.last_winner = win
-        self.last_points = pts
+        self.last_leader = j
+        self.last_winner = k
+        self.last_points = s
         self.last_drawer = -1
         self.last_drawn = NO_CARD
-        if ldr:
+        if j:
             self.lead_bits |= 1 << (self.gone_n >> 1)
-        self.gone[self.gone_n] = lead
+        self.gone[self.gone_n] = i
         self.gone[self.gone_n + 1] = move
         self.gone_n += 2
         self.table[0] = NO_CARD
         self.table[1] = NO_CARD
         self.trick_size = 0
         score = self._score
-        rp = self._round_pts
-        rp[win] += pts
-        over = hand_n[0] == 0 or hand_n[1] == 0
+        t = self._round_pts
+        t[k] += s
+        v = hand_n[0] == 0 or hand_n[1] == 0
         if self.as_captured:
-            score[win] += pts
-        elif over:
-            score[0] += rp[0]
-            score[1] += rp[1]
+            score[k] += s
+        elif v:
+            score[0] += t[0]
+            score[1] += t[1]
         w = -1
-        if self.as_captured or over:
+        if self.as_captured or v:
             w = _decided(score[0], score[1], self.target, self.as_captured)
-        if w >= 0 or over:
+        if w >= 0 or v:
             self.winner = w
             self.phase = PHASE_GAME_OVER if w >= 0 else PHASE_ROUND_OVER
             self.leader = -1
             self.turn = -1
             return OK
         if self.stock_top < 15:
-            d = win if cat else 1 - win
+            d = k if n else 1 - k
             c = self.stock[self.stock_top]
             self.stock_top += 1
-            hands[d * 6 + hand_n[d]] = c
+            self.hands[d * 6 + hand_n[d]] = c
             hand_n[d] += 1
             self.last_drawer = d
             self.last_drawn = c
-        self.leader = 1 - win if cat else win
+        self.leader = 1 - k if n else k
         self.turn = self.leader
         return OK
 
     # ---- read accessors ---------------------------------------------------------------
-    def hand(self, p, buf):
-        if p != 0 and p != 1:
-            return 0
-        n = self.hand_n[p]
-        for i in range(n):
-            buf[i] = self.hands[p * 6 + i]
-        return n
-
-    def hand_size(self, p):
-        return self.hand_n[p] if p == 0 or p == 1 else 0
-
     def stock_size(self):
         return 15 - self.stock_top
-
-    def trick_card(self, i):
-        return self.table[i] if 0 <= i < self.trick_size else NO_CARD
-
-    def last_trick_card(self, i):
-        return self.last_trick[i] if i == 0 or i == 1 else NO_CARD
 
     def score(self, p):
         return self._score[p] if p == 0 or p == 1 else 0
@@ -329,39 +297,6 @@ class AlleyCat:
         return -1
 
     # ---- copy / save / load -----------------------------------------------------------
-    def copy_from(self, o):
-        self.target = o.target
-        self.as_captured = o.as_captured
-        self.rng.hi = o.rng.hi
-        self.rng.lo = o.rng.lo
-        for i in range(27):
-            self.gone[i] = o.gone[i]
-            if i < 15:
-                self.stock[i] = o.stock[i]
-            if i < 12:
-                self.hands[i] = o.hands[i]
-            if i < 2:
-                self.hand_n[i] = o.hand_n[i]
-                self.table[i] = o.table[i]
-                self.last_trick[i] = o.last_trick[i]
-                self._score[i] = o._score[i]
-                self._round_pts[i] = o._round_pts[i]
-        self.stock_top = o.stock_top
-        self.trick_size = o.trick_size
-        self.gone_n = o.gone_n
-        self.lead_bits = o.lead_bits
-        self.history_size = o.history_size
-        self.dealer = o.dealer
-        self.leader = o.leader
-        self.turn = o.turn
-        self.phase = o.phase
-        self.winner = o.winner
-        self.last_leader = o.last_leader
-        self.last_winner = o.last_winner
-        self.last_points = o.last_points
-        self.last_drawer = o.last_drawer
-        self.last_drawn = o.last_drawn
-
     def save(self, buf):
         buf[4] = self.phase
         buf[5] = self.target
@@ -393,48 +328,13 @@ class AlleyCat:
         n = unseal(buf, 0x4143, _HDR + 3)
         if n < _HDR:
             return n  # a LOAD_* code
-        if not self._check(buf, n, 0):
-            return LOAD_BAD_DATA
-        # Everything checked: install it.
-        self.phase = buf[4]
-        self.target = buf[5]
-        self.as_captured = buf[6] == 1
-        self.dealer = buf[7] - 1
-        t = buf[8]
-        self.table[0] = t
-        self.table[1] = NO_CARD
-        self.trick_size = 1 if t else 0
-        self.last_drawn = buf[13]
-        self._score[0] = get16(buf, 14)
-        self._score[1] = get16(buf, 16)
-        self.rng.load(buf, 18)
-        k = _HDR
-        for p in range(2):
-            m = buf[9 + p]
-            for i in range(6):
-                self.hands[p * 6 + i] = buf[k + i] if i < m else NO_CARD
-            self.hand_n[p] = m
-            k += m
-        # The stock sits at the bottom of its buffer; the drawn-history part is left zero.
-        top = 15 - buf[11]
-        self.stock_top = top
-        for i in range(15):
-            self.stock[i] = buf[k + i - top] if i >= top else NO_CARD
-        k += 15 - top
-        gn = buf[12]
-        for i in range(27):
-            self.gone[i] = buf[k + i] if i < gn else NO_CARD
-        self.gone_n = gn
-        self.history_size = gn + self.trick_size
-        self.last_trick[0] = self.gone[gn - 2] if gn else NO_CARD
-        self.last_trick[1] = self.gone[gn - 1] if gn else NO_CARD
-        self._check(buf, n, 1)  # sets the derived fields
-        return OK
+        # _check validates everything, then (mode 1) installs it.
+        return OK if self._check(buf, n, 1) else LOAD_BAD_DATA
 
     def is_consistent(self):
         """True if the live state is one load() would accept and re-derive unchanged
         (for the bots after editing a copy, and for tests)."""
-        s = self._buf
+        s = SCRATCH
         return (self._check(s, self.save(s), 2)
                 and self.history_size == self.gone_n + self.trick_size
                 and self.trick_size == (1 if self.table[0] else 0) and self.table[1] == 0)
@@ -442,79 +342,82 @@ class AlleyCat:
     def _check(self, buf, n, mode):
         """True if buf (a save of length n, framing checked) holds a state this game can be in.
         Replays the gone pile to re-derive who led, won, scored and drew; then mode 0 leaves
-        the game alone, mode 1 (load) installs those derived fields, mode 2 (is_consistent)
-        answers whether the live ones equal them."""
+        the game alone, mode 1 (load) installs the state and those derived fields, mode 2
+        (is_consistent) answers whether the live ones equal them."""
+        # Short names (interned once, shared): e as_captured, c table card, x/y hand sizes,
+        # s stock size, g gone_n, d last_drawn, u/v scores; derived: j last_leader, r last_winner,
+        # q last_drawer, p/z round points, f last_points, h lead_bits, t "the Alley Cat is in it".
         phase = buf[4]
         target = buf[5]
-        capt = buf[6]
+        e = buf[6]
         dealer = buf[7] - 1
-        tcard = buf[8]
-        h0 = buf[9]
-        h1 = buf[10]
-        sn = buf[11]
-        gn = buf[12]
-        drawn = buf[13]
-        s0 = get16(buf, 14)
-        s1 = get16(buf, 16)
-        leader = turn = w = ldr = win = drawer = -1
-        rp0 = rp1 = pts = bits = 0
-        if (phase > PHASE_GAME_OVER or target < 1 or capt > 1 or dealer > 1 or h0 > 6 or h1 > 6
-                or sn > 15 or gn > 27 or gn & 1 or n != _HDR + h0 + h1 + sn + gn + 3
+        c = buf[8]
+        x = buf[9]
+        y = buf[10]
+        s = buf[11]
+        g = buf[12]
+        d = buf[13]
+        u = get16(buf, 14)
+        v = get16(buf, 16)
+        leader = turn = w = j = r = q = -1
+        p = z = f = h = 0
+        if (phase > PHASE_GAME_OVER or target < 1 or e > 1 or dealer > 1 or x > 6 or y > 6
+                or s > 15 or g > 27 or g & 1 or n != _HDR + x + y + s + g + 3
                 or not (buf[18] | buf[19] | buf[20] | buf[21])):  # xorshift's dead state
             return False
         if phase == 0:  # not started: nothing dealt, nothing scored
-            if dealer >= 0 or tcard | h0 | h1 | sn | gn | drawn | s0 | s1:
+            if dealer >= 0 or c | x | y | s | g | d | u | v:
                 return False
         else:
-            if dealer < 0 or (tcard and phase != PHASE_PLAY):
+            if dealer < 0 or (c and phase != PHASE_PLAY):
                 return False
             # Every card exactly once across hands, stock, gone and the table.
             m = _mask(buf, _HDR, n - 3)
-            t = _mask(buf, 8, 9) if tcard else 0
+            t = _mask(buf, 8, 9) if c else 0
             if m < 0 or t < 0 or m & t or m | t != _ALL:
                 return False
             # Replay the completed tricks (pairs in play order) from the deal.
             c0 = c1 = 6  # cards held by seat 0 and 1, and left in the stock
             stock = 15
             leader = 1 - dealer
-            tricks = gn >> 1
-            g0 = n - 3 - gn
+            tricks = g >> 1
+            off = n - 3 - g
             for k in range(tricks):
-                a = buf[g0 + 2 * k]
-                b = buf[g0 + 2 * k + 1]
+                a = buf[off + 2 * k]
+                b = buf[off + 2 * k + 1]
                 c0 -= 1
                 c1 -= 1
-                ldr = leader
-                if ldr:
-                    bits |= 1 << k
-                win = ldr if _IDX[a] > _IDX[b] else 1 - ldr
-                cat = a == ALLEY_CAT or b == ALLEY_CAT
-                pts = abs((a & 15) - (b & 15))
-                if cat:
-                    pts = -pts
-                if win:
-                    rp1 += pts
+                j = leader
+                if j:
+                    h |= 1 << k
+                r = j if _IDX[a] > _IDX[b] else 1 - j
+                t = a == ALLEY_CAT or b == ALLEY_CAT
+                f = abs((a & 15) - (b & 15))
+                if t:
+                    f = -f
+                if r:
+                    z += f
                 else:
-                    rp0 += pts
-                ended = c0 == 0 or c1 == 0
-                drawer = -1
+                    p += f
+                stop = c0 == 0 or c1 == 0
+                q = -1
                 if k == tricks - 1 and phase != PHASE_PLAY:
                     # The round- or game-ending trick: nobody draws after it.
-                    if not ended and not (capt and phase == PHASE_GAME_OVER):
+                    if not stop and not (e and phase == PHASE_GAME_OVER):
                         return False
-                elif ended:  # a round goes on after its last trick
+                elif stop:  # a round goes on after its last trick
                     return False
                 elif stock:
-                    drawer = win if cat else 1 - win
+                    q = r if t else 1 - r
                     stock -= 1
-                    if drawer:
+                    if q:
                         c1 += 1
                     else:
                         c0 += 1
-                leader = 1 - win if cat else win
+                leader = 1 - r if t else r
             if phase == PHASE_PLAY:
                 turn = leader
-                if tcard:
+                if c:
                     if leader:
                         c1 -= 1
                     else:
@@ -525,38 +428,70 @@ class AlleyCat:
                     return False
                 leader = -1
                 turn = -1
-            if c0 != h0 or c1 != h1 or stock != sn or (capt and s0 >= target and s1 >= target):
+            if c0 != x or c1 != y or stock != s or (e and u >= target and v >= target):
                 return False
-            w = _decided(s0, s1, target, capt)
-            if (phase == PHASE_GAME_OVER) != (w >= 0) or (capt and w >= 0 and win != w):
+            w = _decided(u, v, target, e)
+            if (phase == PHASE_GAME_OVER) != (w >= 0) or (e and w >= 0 and r != w):
                 return False
             # last_drawn: the card last_drawer took, still in that hand or on the table from it.
-            if drawer < 0:
-                if drawn:
+            if q < 0:
+                if d:
                     return False
             else:
-                found = drawn and tcard == drawn and leader == drawer
-                base = _HDR + (h0 if drawer else 0)
-                for i in range(h1 if drawer else h0):
-                    if buf[base + i] == drawn:
-                        found = True
-                if not found:
+                m = d and c == d and leader == q
+                off = _HDR + (x if q else 0)
+                for i in range(y if q else x):
+                    if buf[off + i] == d:
+                        m = True
+                if not m:
                     return False
         if mode == 2:
             return (leader == self.leader and turn == self.turn and w == self.winner
-                    and ldr == self.last_leader and win == self.last_winner
-                    and drawer == self.last_drawer and rp0 == self._round_pts[0]
-                    and rp1 == self._round_pts[1] and pts == self.last_points
-                    and bits == self.lead_bits)
+                    and j == self.last_leader and r == self.last_winner
+                    and q == self.last_drawer and p == self._round_pts[0]
+                    and z == self._round_pts[1] and f == self.last_points
+                    and h == self.lead_bits)
         if mode:
             self.leader = leader
             self.turn = turn
             self.winner = w
-            self.last_leader = ldr
-            self.last_winner = win
-            self.last_drawer = drawer
-            self._round_pts[0] = rp0
-            self._round_pts[1] = rp1
-            self.last_points = pts
-            self.lead_bits = bits
+            self.last_leader = j
+            self.last_winner = r
+            self.last_drawer = q
+            self._round_pts[0] = p
+            self._round_pts[1] = z
+            self.last_points = f
+            self.lead_bits = h
+            # Everything checked: install the saved state.
+            self.phase = phase
+            self.target = target
+            self.as_captured = e == 1
+            self.dealer = dealer
+            self.table[0] = c
+            self.table[1] = NO_CARD
+            self.trick_size = 1 if c else 0
+            self.last_drawn = d
+            self._score[0] = u
+            self._score[1] = v
+            self.rng.load(buf, 18)
+            self.hand_n[0] = x
+            self.hand_n[1] = y
+            for i in range(12):
+                self.hands[i] = NO_CARD
+            for i in range(x):
+                self.hands[i] = buf[_HDR + i]
+            for i in range(y):
+                self.hands[6 + i] = buf[_HDR + x + i]
+            k = _HDR + x + y
+            # The stock sits at the bottom of its buffer; the drawn-history part is left zero.
+            self.stock_top = 15 - s
+            for i in range(15):
+                self.stock[i] = buf[k + i - 15 + s] if i >= 15 - s else NO_CARD
+            k += s
+            for i in range(27):
+                self.gone[i] = buf[k + i] if i < g else NO_CARD
+            self.gone_n = g
+            self.history_size = g + self.trick_size
+            self.last_trick[0] = buf[k + g - 2] if g else NO_CARD
+            self.last_trick[1] = buf[k + g - 1] if g else NO_CARD
         return True

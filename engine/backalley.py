@@ -36,10 +36,9 @@ Internal state (for the computer players, who copy a game and re-deal hidden car
 """
 from engine.common import (
     const, OK, ERR_PHASE, ERR_NOT_IN_HAND, ERR_ILLEGAL, ERR_BAD_MOVE, LOAD_BAD_DATA,
-    put16, get16, seal, unseal,
+    put16, get16, seal, unseal, CardGame,
+    NO_CARD, LITTLE_BLOOPER, BIG_BLOOPER, is_card, Rng,
 )
-from engine.cards import is_card, NO_CARD, LITTLE_BLOOPER, BIG_BLOOPER
-from engine.rng import Rng
 
 PHASE_BID = const(0)
 PHASE_PLAY = const(1)
@@ -52,16 +51,14 @@ NO_TRUMP = const(15)
 
 _JOKER = const(4)
 _HDR = const(35)          # bytes before the card lists in a save
-_SCORE_LIMIT = const(14000)   # > 25 hands * 520, the largest possible hand result
-_POINTS_LIMIT = const(520)    # 10 * 13 tricks * quadruple board
 
 
-def _high(c):
-    """Rank for comparing within a suit: 2..13, ace 14, Little Blooper 15, Big Blooper 16."""
-    r = c & 15
-    if c >> 4 == _JOKER:
-        return 14 + r
-    return 14 if r == 1 else r
+# _HIGH[c]: rank of card c for comparing within a suit: 2..13, ace 14, Little Blooper 15,
+# Big Blooper 16 (a table: cheaper than a function, in heap and in time).
+_HIGH = (b"\x00\x0e\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x00\x0e\x02"
+         b"\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x00\x0e\x02\x03\x04\x05"
+         b"\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x00\x0e\x02\x03\x04\x05\x06\x07\x08"
+         b"\x09\x0a\x0b\x0c\x0d\x0e\x0f\x0e\x0f\x10")
 
 
 def _is_trump(c, trump):
@@ -70,73 +67,60 @@ def _is_trump(c, trump):
 
 
 def _trick_winner(buf, off, leader, trump):
-    """Seat winning the 4 cards buf[off..off+3] led by `leader`."""
-    best = buf[off]
-    bi = 0
-    best_trump = _is_trump(best, trump)
-    led = best >> 4
-    for i in range(1, 4):
+    """Seat winning the 4 cards buf[off..off+3] led by `leader`: the highest trump, else the
+    highest card of the suit led (any other card cannot win)."""
+    s = buf[off] >> 4
+    v = -1
+    k = 0
+    for i in range(4):
         c = buf[off + i]
-        if _is_trump(c, trump):
-            if not best_trump or _high(c) > _high(best):
-                best = c
-                bi = i
-                best_trump = True
-        elif not best_trump and c >> 4 == led and _high(c) > _high(best):
-            best = c
-            bi = i
-    return (leader + bi) & 3
+        t = _HIGH[c] + (32 if _is_trump(c, trump) else (0 if c >> 4 == s else -64))
+        if t > v:
+            v = t
+            k = i
+    return (leader + k) & 3
 
 
 def _first_leader(bids, off, dealer):
-    """Highest bid leads: the latest board beats any number; equal numbers: first bidder."""
-    best = -1
-    bestv = -1
+    """Highest bid leads: the latest board beats any number; equal numbers: first bidder.
+    (c: the best bidder so far, j: their bid's value.)"""
+    c = -1
+    j = -1
     for i in range(4):
         s = (dealer + 1 + i) & 3
         b = bids[off + s]
         if b == BID_BOARD:
-            best = s
-            bestv = 99
-        elif b - 0x80 > bestv:
-            best = s
-            bestv = b - 0x80
-    return best
+            c = s
+            j = 99
+        elif b - 0x80 > j:
+            c = s
+            j = b - 0x80
+    return c
 
 
-def _board_level(bids, off, dealer, p):
-    """Ordinal of p's board among the boards in bidding order (0 = p did not bid board)."""
-    if bids[off + p] != BID_BOARD:
-        return 0
-    lvl = 0
-    for i in range(4):
-        s = (dealer + 1 + i) & 3
-        if bids[off + s] == BID_BOARD:
-            lvl += 1
-        if s == p:
-            break
-    return lvl
+def _team_points(c, i, j, k, tricks, n):
+    """Score of one partnership for a hand of n cards: bids c/j (move codes) with board levels
+    i/k, tricks taken together. (s: the board level counted, p: tricks bid together.)"""
+    if c == BID_BOARD or j == BID_BOARD:
+        s = i if i > k else k
+        return 10 * n * s if tricks == n else -10 * n * s
+    p = (c - 0x80) + (j - 0x80)
+    if tricks >= p:
+        return 5 * p + tricks - p
+    return -5 * p
 
 
-def _team_points(b1, l1, b2, l2, tricks, n):
-    """Score of one partnership for a hand: bids b1/b2 (move codes), board levels l1/l2."""
-    if b1 == BID_BOARD or b2 == BID_BOARD:
-        lvl = l1 if l1 > l2 else l2
-        return 10 * n * lvl if tricks == n else -10 * n * lvl
-    want = (b1 - 0x80) + (b2 - 0x80)
-    if tricks >= want:
-        return 5 * want + tricks - want
-    return -5 * want
-
-
-def _size(deals, dn):
-    """Cards per hand in deal number dn: (deals + 1) // 2 down to 1 and back up."""
+def _size(deals, c):
+    """Cards per hand in deal number c: (deals + 1) // 2 down to 1 and back up."""
     m = (deals + 1) // 2
-    return m - dn if dn < m else dn - m + 2
+    return m - c if c < m else c - m + 2
 
 
-class BackAlley:
+class BackAlley(CardGame):
     GAME_ID = 2  # what Bot(level, seed, game) dispatches on
+    _SLOT = 13
+    _SEATS = 4
+
     def __init__(self, seed=0, deals=25, strict_trump_lead=False):
         if not isinstance(deals, int):
             deals = 25
@@ -149,88 +133,70 @@ class BackAlley:
         self.rng = Rng(seed)
         self.started = False
         self.phase = PHASE_BID
-        self.turn = -1
         self.dealer = -1
-        self.leader = -1
         self.deal_number = 0
-        self.cards_per_hand = 0
         self.upcard = NO_CARD
-        self.trump = NO_TRUMP
         self.discarded = NO_CARD
         self.redeals = 0
-        self.winner = -1
         self.hands = bytearray(52)
         self.hand_n = bytearray(4)
         self.table = bytearray(4)
         self.trick_size = 0
         self.played = bytearray(52)
         self.played_n = 0
-        self.history_size = 0
         self.trick_leads = bytearray(13)
         self.undealt = bytearray(54)
-        self.undealt_n = 0
         self.seen = bytearray(80)  # scratch: a deal's card order, or per card-code flags
         self.bids = bytearray(4)
         self.levels = bytearray(4)
-        self.n_bids = 0
         self.won = bytearray(4)
         self.scores = [0, 0]
         self.points = [0, 0]
-        self.broken = False
         self.trumped = bytearray(4)
-        self.last_leader = -1
-        self.last_winner = -1
         self.last_trick = bytearray(4)
+        # rebuild() creates the derived ints: cards_per_hand, trump, n_bids, broken, leader,
+        # turn, winner, last_leader, last_winner, history_size, undealt_n.
         self.rebuild()
 
     # ----------------------------------------------------------------- game flow
 
     def start(self, dealer=-1, deck=None):
-        if dealer < -1 or dealer > 3 or not self._deck_ok(deck):
+        if dealer < -1 or dealer > 3:
             return ERR_BAD_MOVE
-        if dealer == -1:
-            dealer = self.rng.below(4)
-        self.started = True
-        self.dealer = dealer
-        self.deal_number = 0
-        self.redeals = 0
-        for t in range(2):
-            self.scores[t] = 0
-            self.points[t] = 0
-        self._deal(deck)
-        return OK
+        return self._deal(dealer, deck, -1)
 
     def next_deal(self, deck=None):
         if not self.started or self.phase != PHASE_HAND_OVER:
             return ERR_PHASE
-        if not self._deck_ok(deck):
-            return ERR_BAD_MOVE
         b = self.bids
-        if b[0] | b[1] | b[2] | b[3] != BID_PASS:  # not an all-pass hand: the next size
-            self.deal_number += 1
-        self.dealer = (self.dealer + 1) & 3
-        self._deal(deck)
-        return OK
+        # Not an all-pass hand: the next size.
+        return self._deal((self.dealer + 1) & 3, deck,
+                          self.deal_number + (b[0] | b[1] | b[2] | b[3] != BID_PASS))
 
-    def _deck_ok(self, deck):
-        """No deck, or a permutation of the 54 cards."""
-        if deck is None:
-            return True
-        if len(deck) != 54:
-            return False
-        seen = self.seen
-        for i in range(80):
-            seen[i] = 0
-        for i in range(54):
-            c = deck[i]
-            if not isinstance(c, int) or not is_card(c) or seen[c]:
-                return False
-            seen[c] = 1
-        return True
-
-    def _deal(self, deck):
-        """Deal the core state of a new hand; rebuild() derives the rest."""
+    def _deal(self, dealer, deck, s):
+        """Deal deal number s (-1: the first of a new game; dealer -1: a random one): the core state of a new hand, then
+        rebuild() derives the rest (p: the up-card, j: the other joker). A deck that is not a permutation of the 54 cards changes
+        nothing (ERR_BAD_MOVE)."""
         d = self.seen
+        if deck is not None:
+            if len(deck) != 54:
+                return ERR_BAD_MOVE
+            for i in range(80):
+                d[i] = 0
+            for i in range(54):
+                c = deck[i]
+                if not isinstance(c, int) or not is_card(c) or d[c]:
+                    return ERR_BAD_MOVE
+                d[c] = 1
+        if s < 0:  # a new game
+            s = 0
+            self.redeals = 0
+            self.scores[0] = self.scores[1] = self.points[0] = self.points[1] = 0
+        if dealer < 0:
+            dealer = self.rng.below(4)
+        self.started = True
+        self.dealer = dealer
+        self.deal_number = s
         k = 0
         for c in range(0x43):  # the unshuffled deck: every card code in ascending order
             if is_card(c):
@@ -244,20 +210,21 @@ class BackAlley:
             self.bids[i] = 0
         for i in range(4 * n):
             self.hands[13 * ((self.dealer + 1 + i) & 3) + (i >> 2)] = d[i]
-        up = d[4 * n]
-        self.upcard = up
+        p = d[4 * n]
+        self.upcard = p
         self.discarded = NO_CARD
-        if up >> 4 == _JOKER:
+        if p >> 4 == _JOKER:
             # The other joker, if dealt, is thrown away and replaced from the top of the stock.
-            other = LITTLE_BLOOPER if up == BIG_BLOOPER else BIG_BLOOPER
+            j = LITTLE_BLOOPER if p == BIG_BLOOPER else BIG_BLOOPER
             for i in range(52):
-                if self.hands[i] == other and i % 13 < n:
+                if self.hands[i] == j and i % 13 < n:
                     self.hands[i] = d[4 * n + 1]
-                    self.discarded = other
+                    self.discarded = j
         self.trick_size = 0
         self.played_n = 0
         self.phase = PHASE_BID
         self.rebuild()
+        return OK
 
     # ----------------------------------------------------------------- moves
 
@@ -268,20 +235,11 @@ class BackAlley:
         if not isinstance(move, int):
             return ERR_BAD_MOVE
         if is_card(move):
-            hands = self.hands
-            base = 13 * p
-            n = self.hand_n[p] - 1
-            j = n
-            while j >= 0 and hands[base + j] != move:
-                j -= 1
-            if j < 0:
+            if not self._take(p, move, 0):
                 return ERR_NOT_IN_HAND
             if self.phase != PHASE_PLAY or not self._card_legal(p, move):
                 return ERR_ILLEGAL
-            for i in range(j, n):
-                hands[base + i] = hands[base + i + 1]
-            hands[base + n] = NO_CARD
-            self.hand_n[p] = n
+            self._take(p, move, 1)
             if self.trick_size == 0:
                 self.leader = p
             self.table[self.trick_size] = move
@@ -310,7 +268,7 @@ class BackAlley:
             self.phase = PHASE_HAND_OVER
             if self.deal_number + 1 >= self.deals:
                 self.phase = PHASE_GAME_OVER
-                self._set_winner()
+                self.rebuild()  # sets the winner
             return OK
         if (move < 0x80 or move > 0x8D) and move != BID_BOARD:
             return ERR_BAD_MOVE
@@ -318,17 +276,13 @@ class BackAlley:
                                        and move - 0x80 >= self.cards_per_hand):
             return ERR_ILLEGAL
         self.bids[p] = move
-        if move == BID_BOARD:
-            lvl = 1
-            for s in range(4):
-                if self.levels[s] >= lvl:
-                    lvl = self.levels[s] + 1
-            self.levels[p] = lvl
         self.n_bids += 1
         self.turn = (p + 1) & 3
+        b = self.bids
+        if move == BID_BOARD:
+            self.rebuild()  # the board levels (boards are rare)
         if self.n_bids < 4:
             return OK
-        b = self.bids
         if b[0] | b[1] | b[2] | b[3] == BID_PASS:
             # Nobody wants it: the hand is over at once and the next dealer redeals this size.
             self.points[0] = 0
@@ -345,7 +299,7 @@ class BackAlley:
 
     def _card_legal(self, p, c):
         trump = self.trump
-        base = 13 * p
+        v = 13 * p
         n = self.hand_n[p]
         hands = self.hands
         if self.trick_size == 0:
@@ -353,31 +307,28 @@ class BackAlley:
                     or (self.trumped[p] if self.strict else self.broken)):
                 return True
             for i in range(n):  # a trump lead: only from a hand of nothing but trumps
-                if not _is_trump(hands[base + i], trump):
+                if not _is_trump(hands[v + i], trump):
                     return False
             return True
-        led = self.table[0]
-        if led >> 4 == _JOKER:
+        k = self.table[0]
+        if k >> 4 == _JOKER:
             # A blooper led: p must play their highest (Big) or lowest (Little) trump.
-            best = NO_CARD
+            j = NO_CARD
             for i in range(n):
-                x = hands[base + i]
+                x = hands[v + i]
                 if _is_trump(x, trump) and (
-                        best == NO_CARD or (_high(x) > _high(best)) == (led == BIG_BLOOPER)):
-                    best = x
-            return best == NO_CARD or c == best
-        if _is_trump(led, trump):
-            if _is_trump(c, trump):
-                return True
-            for i in range(n):
-                if _is_trump(hands[base + i], trump):
-                    return False
-            return True
-        s = led >> 4
-        if c >> 4 == s:
+                        j == NO_CARD or (_HIGH[x] > _HIGH[j]) == (k == BIG_BLOOPER)):
+                    j = x
+            return j == NO_CARD or c == j
+        # Follow the suit led; a trump led (the suit or a blooper played as a plain trump) asks
+        # for a trump.
+        t = _is_trump(k, trump)
+        s = k >> 4
+        if _is_trump(c, trump) if t else c >> 4 == s:
             return True
         for i in range(n):
-            if hands[base + i] >> 4 == s:
+            x = hands[v + i]
+            if _is_trump(x, trump) if t else x >> 4 == s:
                 return False
         return True
 
@@ -399,10 +350,6 @@ class BackAlley:
         self.last_winner = w
         self.leader = w
 
-    def _set_winner(self):
-        s = self.scores
-        self.winner = 0 if s[0] > s[1] else (1 if s[1] > s[0] else 2)
-
     def legal_moves(self, buf):
         p = self.turn
         if p < 0:
@@ -414,21 +361,15 @@ class BackAlley:
                 buf[k] = 0x80 + k
             buf[k + 1] = BID_BOARD
             return k + 2
-        base = 13 * p
+        j = 13 * p
         for i in range(self.hand_n[p]):
-            c = self.hands[base + i]
+            c = self.hands[j + i]
             if self._card_legal(p, c):
                 buf[k] = c
                 k += 1
         return k
 
     # ----------------------------------------------------------------- accessors
-
-    def trick_card(self, i):
-        return self.table[i] if 0 <= i < self.trick_size else NO_CARD
-
-    def last_trick_card(self, i):
-        return self.last_trick[i] if 0 <= i < 4 else NO_CARD
 
     def bid(self, p):
         return self.bids[p] if 0 <= p < 4 else 0
@@ -444,17 +385,6 @@ class BackAlley:
 
     def hand_points(self, t):
         return self.points[t] if 0 <= t < 2 else 0
-
-    def hand_size(self, p):
-        return self.hand_n[p] if 0 <= p < 4 else 0
-
-    def hand(self, p, buf):
-        if p < 0 or p > 3:
-            return 0
-        n = self.hand_n[p]
-        for i in range(n):
-            buf[i] = self.hands[13 * p + i]
-        return n
 
     def history_card(self, i):
         """The i-th card played this hand (completed tricks, then the current one)."""
@@ -477,14 +407,20 @@ class BackAlley:
     def rebuild(self):
         """Recompute every derived field from the core state (see the module docstring)."""
         self.cards_per_hand = _size(self.deals, self.deal_number)
-        up = self.upcard
-        self.trump = NO_TRUMP if up == NO_CARD or up >> 4 == _JOKER else up >> 4
+        n = self.upcard
+        self.trump = NO_TRUMP if n == NO_CARD or n >> 4 == _JOKER else n >> 4
         b = self.bids
         self.n_bids = 0
+        k = 0  # boards so far, in bidding order: a board's level is its ordinal
+        for i in range(4):
+            p = (self.dealer + 1 + i) & 3
+            self.levels[p] = 0
+            if b[p] == BID_BOARD:
+                k += 1
+                self.levels[p] = k
         for p in range(4):
             if b[p]:
                 self.n_bids += 1
-            self.levels[p] = _board_level(b, 0, self.dealer, p)
             self.won[p] = 0
             self.trumped[p] = 0
             self.last_trick[p] = NO_CARD
@@ -502,9 +438,9 @@ class BackAlley:
         self.leader = -1
         if self.n_bids == 4 and b[0] | b[1] | b[2] | b[3] != BID_PASS:
             self.leader = _first_leader(b, 0, self.dealer)
-        done = self.played_n
+        j = self.played_n
         self.played_n = 0
-        while self.played_n < done:
+        while self.played_n < j:
             self._account_trick()
         self.history_size = self.played_n + self.trick_size
         self.winner = -1
@@ -514,12 +450,13 @@ class BackAlley:
         elif self.started and self.phase == PHASE_PLAY:
             self.turn = (self.leader + self.trick_size) & 3
         elif self.phase == PHASE_GAME_OVER:
-            self._set_winner()
+            s = self.scores
+            self.winner = 0 if s[0] > s[1] else (1 if s[1] > s[0] else 2)
         # Undealt: every card not visible anywhere else, in ascending card-code order.
         seen = self.seen
         for i in range(80):
             seen[i] = 0
-        seen[up] = 1
+        seen[n] = 1
         seen[self.discarded] = 1
         for i in range(52):  # the unused slots hold NO_CARD, which is no card
             seen[self.hands[i]] = 1
@@ -534,50 +471,6 @@ class BackAlley:
         self.undealt_n = k
 
     # ----------------------------------------------------------------- copy / save / load
-
-    def copy_from(self, other):
-        self.deals = other.deals
-        self.strict = other.strict
-        self.rng.hi = other.rng.hi
-        self.rng.lo = other.rng.lo
-        self.started = other.started
-        self.phase = other.phase
-        self.turn = other.turn
-        self.dealer = other.dealer
-        self.leader = other.leader
-        self.deal_number = other.deal_number
-        self.cards_per_hand = other.cards_per_hand
-        self.upcard = other.upcard
-        self.trump = other.trump
-        self.discarded = other.discarded
-        self.redeals = other.redeals
-        self.winner = other.winner
-        self.trick_size = other.trick_size
-        self.played_n = other.played_n
-        self.history_size = other.history_size
-        self.undealt_n = other.undealt_n
-        self.n_bids = other.n_bids
-        self.broken = other.broken
-        self.last_leader = other.last_leader
-        self.last_winner = other.last_winner
-        for i in range(54):
-            self.undealt[i] = other.undealt[i]
-            if i < 52:
-                self.hands[i] = other.hands[i]
-                self.played[i] = other.played[i]
-            if i < 13:
-                self.trick_leads[i] = other.trick_leads[i]
-            if i < 4:
-                self.hand_n[i] = other.hand_n[i]
-                self.table[i] = other.table[i]
-                self.bids[i] = other.bids[i]
-                self.levels[i] = other.levels[i]
-                self.won[i] = other.won[i]
-                self.trumped[i] = other.trumped[i]
-                self.last_trick[i] = other.last_trick[i]
-            if i < 2:
-                self.scores[i] = other.scores[i]
-                self.points[i] = other.points[i]
 
     def save(self, buf):
         buf[4] = self.deals
@@ -650,18 +543,21 @@ class BackAlley:
         return OK
 
     def _valid(self, buf, n):
-        """Semantic check of a save whose framing and checksums are already right."""
+        """Semantic check of a save whose framing and checksums are already right.
+        Short local names (each distinct name costs heap on MicroPython): h deal number,
+        f up-card, j discarded joker, k cards held, v trick_size, a played_n, d passes,
+        e bids made, s a seat."""
         deals = buf[4]
         phase = buf[10]
         dealer = buf[11]
-        dn = buf[12]
-        up = buf[15]
-        disc = buf[16]
-        held = buf[29] + buf[30] + buf[31] + buf[32]
-        ts = buf[33]
-        pn = buf[34]
+        h = buf[12]
+        f = buf[15]
+        j = buf[16]
+        k = buf[29] + buf[30] + buf[31] + buf[32]
+        v = buf[33]
+        a = buf[34]
         if (deals < 1 or deals > 25 or deals & 1 == 0 or buf[5] > 3
-                or n != _HDR + held + ts + pn + 3
+                or n != _HDR + k + v + a + 3
                 or not (buf[6] | buf[7] | buf[8] | buf[9])):  # xorshift's dead state
             return False
         if buf[5] & 2 == 0:
@@ -672,79 +568,83 @@ class BackAlley:
                 if buf[i]:
                     return False
             return True
-        if phase > PHASE_GAME_OVER or dealer > 3 or dn >= deals or not is_card(up):
+        if phase > PHASE_GAME_OVER or dealer > 3 or h >= deals or not is_card(f):
             return False
-        size = _size(deals, dn)
-        if disc and (up >> 4 != _JOKER or disc >> 4 != _JOKER or disc == up):
+        size = _size(deals, h)
+        if j and (f >> 4 != _JOKER or j >> 4 != _JOKER or j == f):
             return False
-        for i in range(21, 29, 2):
-            v = get16(buf, i)
-            lim = _SCORE_LIMIT if i < 25 else _POINTS_LIMIT
-            if v > lim or v < -lim:
+        for i in range(21, 29, 2):  # scores: > 25 hands * 520; hand points: 10 * 13 * 4
+            if abs(get16(buf, i)) > (14000 if i < 25 else 520):
                 return False
         # Every card at most once; none of them the up-card or the discarded joker; with a joker
         # turned up no joker is in play.
         seen = self.seen
         for i in range(80):
             seen[i] = 0
-        seen[up] = 1
-        seen[disc] = 1
+        seen[f] = 1
+        seen[j] = 1
         for i in range(_HDR, n - 3):
             c = buf[i]
-            if not is_card(c) or seen[c] or (up >> 4 == _JOKER and c >> 4 == _JOKER):
+            if not is_card(c) or seen[c] or (f >> 4 == _JOKER and c >> 4 == _JOKER):
                 return False
             seen[c] = 1
-        if held + ts + pn != 4 * size or ts > 3 or pn & 3:
+        if k + v + a != 4 * size or v > 3 or a & 3:
             return False
         # Bids: a prefix of the bidding order, each in range for this hand size.
-        nb = 0
-        passes = 0
+        e = 0
+        d = 0
+        seen[74] = 0  # boards so far (seen[70 + p]: p's board level; no card has these codes)
         for i in range(4):
-            b = buf[17 + ((dealer + 1 + i) & 3)]
+            s = (dealer + 1 + i) & 3
+            b = buf[17 + s]
+            seen[70 + s] = 0
             if b == 0:
                 continue
-            if nb != i:
+            if e != i:
                 return False
-            nb += 1
+            e += 1
             if b == BID_PASS:
-                passes += 1
-            elif b != BID_BOARD and (b < 0x81 or b - 0x80 >= size):
+                d += 1
+            elif b == BID_BOARD:
+                seen[74] += 1
+                seen[70 + s] = seen[74]
+            elif b < 0x81 or b - 0x80 >= size:
                 return False
-        if phase == PHASE_BID or passes == 4:
+        if phase == PHASE_BID or d == 4:
             # Bidding, or the all-pass hand (over at once): every hand full, nothing played,
             # nothing scored for this hand.
-            if (nb == 4) != (passes == 4) or held != 4 * size or (passes == 4 and (
+            if (e == 4) != (d == 4) or k != 4 * size or (d == 4 and (
                     phase != PHASE_HAND_OVER or buf[25] | buf[26] | buf[27] | buf[28])):
                 return False
             for p in range(4):
                 if buf[29 + p] != size:
                     return False
             return True
-        if nb != 4:
+        if e != 4:
             return False
-        trump = NO_TRUMP if up >> 4 == _JOKER else up >> 4
+        trump = NO_TRUMP if f >> 4 == _JOKER else f >> 4
         # Replay the completed tricks to learn who holds how many cards and who won what.
         for i in range(8):
             seen[i] = 0  # seen[p] = cards seat p has played, seen[4 + p] = tricks won
         leader = _first_leader(buf, 17, dealer)
-        off = _HDR + held + ts
-        for t in range(pn >> 2):
+        off = _HDR + k + v
+        for t in range(a >> 2):
             for i in range(4):
                 seen[(leader + i) & 3] += 1
             leader = _trick_winner(buf, off + 4 * t, leader, trump)
             seen[4 + leader] += 1
-        for i in range(ts):
+        for i in range(v):
             seen[(leader + i) & 3] += 1
         for p in range(4):
             if buf[29 + p] + seen[p] != size:
                 return False
         if phase == PHASE_PLAY:
-            return held > 0
-        if held or ts or (phase == PHASE_GAME_OVER) != (dn == deals - 1):
+            return k > 0
+        if k or v or (phase == PHASE_GAME_OVER) != (h == deals - 1):
             return False
         for t in range(2):
             if get16(buf, 25 + 2 * t) != _team_points(
-                    buf[17 + t], _board_level(buf, 17, dealer, t), buf[19 + t],
-                    _board_level(buf, 17, dealer, t + 2), seen[4 + t] + seen[6 + t], size):
+                    buf[17 + t], seen[70 + t], buf[19 + t], seen[72 + t],
+                    seen[4 + t] + seen[6 + t], size):
                 return False
         return True

@@ -1,5 +1,9 @@
 """Card codes shared by both games: a card is the int (suit << 4) | rank."""
-from engine.common import const
+# NO_CARD, ALLEY_CAT, the bloopers and is_card live in engine/common.py (the engines need only
+# those, so they do not load this module); they are re-exported here, their public home.
+from engine.common import (  # noqa: F401
+    const, NO_CARD, ALLEY_CAT, LITTLE_BLOOPER, BIG_BLOOPER, is_card,
+)
 
 CLUBS = const(0)
 DIAMONDS = const(1)
@@ -7,24 +11,9 @@ HEARTS = const(2)
 SPADES = const(3)
 JOKER = const(4)
 
-NO_CARD = const(0)
-ALLEY_CAT = const(0x15)  # 5 of diamonds
-LITTLE_BLOOPER = const(0x41)
-BIG_BLOOPER = const(0x42)
-
 # Rank letters 1..13 ('T' stands for the 10, which is named "10").
 _RANKS = "A23456789TJQK"
 _SUITS = "CDHS"
-
-
-def is_card(c):
-    """True for a real card code of either game's deck (52 cards + the two bloopers)."""
-    if c < 0x01 or c > 0x42:
-        return False
-    r = c & 15
-    if c >> 4 == JOKER:
-        return r == 1 or r == 2
-    return 1 <= r <= 13
 
 
 def card_name(c):
