@@ -46,11 +46,10 @@ m1 = gc.mem_alloc()
 from engine.alleycat import AlleyCat
 from engine.bots import Bot
 from engine.rng import Rng
+Bot(2, 0)  # imports both brain modules (Bot imports them on first construction)
 gc.collect()
 m2 = gc.mem_alloc()
 brain = bac.AlleyCatBrain(2)
-gc.collect()
-Bot(2, 0)  # imports both brain modules (Bot imports them on first construction)
 gc.collect()
 m3 = gc.mem_alloc()
 bot = Bot(2, 1)
