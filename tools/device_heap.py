@@ -209,24 +209,37 @@ def run(root=ROOT, heapsize="2m", keys=None, limit_kb=100, timeout=600, out=prin
         return 2, None
     keys = default_keys() if keys is None else keys
     with tempfile.TemporaryDirectory(prefix="device-heap-") as tmp:
+        # Lay the program out like the CIRCUITPY drive (code.py, lib/, engine/) and run it
+        # from there with relative paths: every module's file name is interned by the
+        # interpreter, so running from the checkout would charge the length of the
+        # checkout's path to the program (a few KB for a deep path; on a board the names
+        # are short, e.g. /lib/table.py).
+        drive = os.path.join(tmp, "d")
+        lib = os.path.join(drive, "lib")
+        skip = shutil.ignore_patterns("__pycache__", "*.pyc")
+        shutil.copytree(os.path.join(root, "lib"), lib, ignore=skip)
+        if os.path.isdir(os.path.join(root, "engine")):
+            shutil.copytree(os.path.join(root, "engine"), os.path.join(drive, "engine"),
+                            ignore=skip)
+        shutil.copy(os.path.join(root, "code.py"), drive)
+        shutil.copytree(STANDINS, os.path.join(tmp, "s"), ignore=skip)
         with open(os.devnull, "w") as null:
             saved = sys.stdout
             sys.stdout = null  # deploy's notes about desktop-only imports
             try:
-                third = copy_third_party(root, tmp)
+                third = copy_third_party(root, lib)
             finally:
                 sys.stdout = saved
-        order, where, missing = device_modules(root, tmp)
+        order, where, missing = device_modules(root, lib)
         env = dict(os.environ)
-        env["MICROPYPATH"] = os.pathsep.join(
-            [STANDINS, os.path.join(root, "lib"), root, tmp, ".frozen"]
-        )
+        env["MICROPYPATH"] = os.pathsep.join([os.path.join("..", "s"), "lib", ".", ".frozen"])
         plan = os.path.join(tmp, "plan.txt")
         with open(plan, "w") as f:
             f.write(",".join(order) + "\n" + ",".join(keys) + "\n")
-        cmd = [mp, "-X", "heapsize=" + heapsize, DRIVER, plan]
+        cmd = [mp, "-X", "heapsize=" + heapsize,
+               os.path.join("..", "s", os.path.basename(DRIVER)), plan]
         try:
-            proc = subprocess.run(cmd, cwd=root, env=env, stdout=subprocess.PIPE,
+            proc = subprocess.run(cmd, cwd=drive, env=env, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, timeout=timeout)
         except subprocess.TimeoutExpired:
             out("device_heap: the MicroPython run took over %d s" % timeout)
