@@ -40,3 +40,15 @@ def test_transcripts_match_cpython():
     assert cp.returncode == 0, cp.stderr
     assert mp.stdout.count("game over") >= 12
     assert mp.stdout == cp.stdout
+
+
+def test_device_program_steady_loop_allocates_nothing():
+    """Menu moves, idle polls and card-cursor moves of the device program (stand-in hardware)
+    run under heap_lock: the steady-state input/render loop allocates nothing."""
+    env = dict(os.environ)
+    env["MICROPYPATH"] = os.pathsep.join(["tools/standins", "lib", "."])
+    r = subprocess.run([micropython_binary(), "-X", "heapsize=2m", "tests/mp/ui_steady.py"],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    print(r.stdout, r.stderr)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.count("PASS") == 2 and "ALL OK" in r.stdout

@@ -12,7 +12,7 @@ def fill_region(dest_bitmap, x1, y1, x2, y2, value):
     y2 = min(y2, dest_bitmap.height)
     for y in range(y1, y2):
         for x in range(x1, x2):
-            dest_bitmap[x, y] = value
+            dest_bitmap._set(x, y, value)
 
 
 def blit(dest_bitmap, source_bitmap, x, y, *, x1=0, y1=0, x2=None, y2=None,
@@ -31,12 +31,12 @@ def blit(dest_bitmap, source_bitmap, x, y, *, x1=0, y1=0, x2=None, y2=None,
             dx = x + sx - x1
             if not 0 <= dx < dw:
                 continue
-            v = source_bitmap[sx, sy]
+            v = source_bitmap._get(sx, sy)
             if skip_source_index is not None and v == skip_source_index:
                 continue
-            if skip_dest_index is not None and dest_bitmap[dx, dy] == skip_dest_index:
+            if skip_dest_index is not None and dest_bitmap._get(dx, dy) == skip_dest_index:
                 continue
-            dest_bitmap[dx, dy] = v
+            dest_bitmap._set(dx, dy, v)
 
 
 def draw_line(dest_bitmap, x1, y1, x2, y2, value):
@@ -47,7 +47,7 @@ def draw_line(dest_bitmap, x1, y1, x2, y2, value):
     err = dx + dy
     while True:
         if 0 <= x1 < dest_bitmap.width and 0 <= y1 < dest_bitmap.height:
-            dest_bitmap[x1, y1] = value
+            dest_bitmap._set(x1, y1, value)
         if x1 == x2 and y1 == y2:
             return
         e2 = 2 * err

@@ -40,18 +40,22 @@ class Bitmap:
     def bits_per_value(self):
         return self._bits
 
-    def _index(self, key):
+    # Pixel access: the firmware does it in C without touching the heap, so these paths must
+    # not allocate either (no (x, y) tuple is built here): bitmaptools calls _get/_set.
+    def __getitem__(self, key):
         if isinstance(key, int):
-            x = key % self._w
-            y = key // self._w
+            return self._get(key % self._w, key // self._w)
+        return self._get(key[0], key[1])
+
+    def __setitem__(self, key, value):
+        if isinstance(key, int):
+            self._set(key % self._w, key // self._w, value)
         else:
-            x, y = key
+            self._set(key[0], key[1], value)
+
+    def _get(self, x, y):
         if not (0 <= x < self._w and 0 <= y < self._h):
             raise IndexError("pixel index out of range")
-        return x, y
-
-    def __getitem__(self, key):
-        x, y = self._index(key)
         bits = self._bits
         if bits >= 8:
             n = bits >> 3
@@ -65,8 +69,9 @@ class Bitmap:
         shift = 8 - bits - (bit & 7)
         return (self._data[off] >> shift) & ((1 << bits) - 1)
 
-    def __setitem__(self, key, value):
-        x, y = self._index(key)
+    def _set(self, x, y, value):
+        if not (0 <= x < self._w and 0 <= y < self._h):
+            raise IndexError("pixel index out of range")
         bits = self._bits
         if value < 0 or value >> bits:
             raise ValueError("value out of range for bitmap")
@@ -87,7 +92,7 @@ class Bitmap:
         if bits >= 8:
             for y in range(self._h):
                 for x in range(self._w):
-                    self[x, y] = value
+                    self._set(x, y, value)
             return
         b = 0
         for i in range(8 // bits):

@@ -1,0 +1,90 @@
+"""The device program's steady-state loop allocates nothing (MicroPython + stand-in hardware).
+
+Run from the project root: MICROPYPATH=tools/standins:lib:. micropython tests/mp/ui_steady.py
+Builds the device program (hardware.make(), App) on the stand-ins, then runs its loop body
+(app.step + hw.update, as hw_device.Device.run does) under micropython.heap_lock() for:
+idle polls and menu moves on the title screen, and, in an Alley Cat game at the human's
+turn, idle polls and card-cursor moves (Left/Right). Label text changes are allowed to
+allocate by the issue; these steps change none. Prints PASS/FAIL lines and ALL OK.
+"""
+import gc
+import sys
+
+import micropython
+
+import buttons as B
+import hardware
+import app as app_mod
+
+hw = hardware.make()
+a = app_mod.App(hw, True)
+now = [0]
+
+
+def step(mask):
+    now[0] += 20
+    a.step(now[0], mask)
+    hw.update(now[0])
+    a.dirty = False  # the display refresh itself is firmware (C) on the board
+
+
+def settle(limit):
+    for i in range(limit):
+        if a.waiting_for_input():
+            return True
+        step(0)
+    return False
+
+
+failures = 0
+
+
+def locked(name, masks, rounds):
+    global failures
+    gc.collect()
+    micropython.heap_lock()
+    err = None
+    try:
+        for r in range(rounds):
+            for i in range(len(masks)):
+                step(masks[i])
+    except MemoryError:
+        err = "allocation while heap locked"
+    micropython.heap_unlock()
+    if err is None:
+        print("PASS", name)
+    else:
+        failures += 1
+        print("FAIL", name, err)
+
+
+a.start(now[0])
+settle(500)
+title_moves = (0, B.DOWN, 0, 0, B.UP, 0, B.DOWN, B.DOWN, B.UP, B.UP)
+step(B.DOWN)  # warm up every path once (first-time attribute caches, pixel buffers)
+step(B.UP)
+locked("title: idle polls and menu moves", title_moves, 20)
+
+# into an Alley Cat game: the first menu item of a fresh start
+print("screen:", type(a.screen).__name__, a.screen.items[a.screen.sel])
+step(B.A)
+ok = settle(20000)
+g = a.screen.g
+for i in range(200):  # until it is the human's turn to play a card
+    if g.turn == 0 and a.waiting_for_input():
+        break
+    step(0)
+print("screen:", type(a.screen).__name__, "turn", g.turn, "waiting", a.waiting_for_input())
+if g.turn != 0 or not a.waiting_for_input():
+    failures += 1
+    print("FAIL could not reach the human's turn in Alley Cat")
+else:
+    step(B.RIGHT)
+    step(B.LEFT)
+    locked("alley cat table: idle polls and card-cursor moves",
+           (0, B.RIGHT, 0, B.RIGHT, B.LEFT, 0, B.LEFT, B.RIGHT, B.LEFT, 0), 20)
+
+if failures:
+    print(failures, "FAILED")
+    sys.exit(1)
+print("ALL OK")
