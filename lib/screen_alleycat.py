@@ -7,7 +7,6 @@ lines; your hand at the bottom (selected card raised, yellow); your score and th
 import gfx
 import table
 from engine import alleycat as AC
-from engine.bots import Bot
 from engine.cards import card_name, ALLEY_CAT
 
 NAMES = ("You", "CPU")
@@ -25,31 +24,17 @@ class AlleyCatScreen(table.GameScreen):
     PHASE_PLAY = AC.PHASE_PLAY
     PHASE_OVER = AC.PHASE_ROUND_OVER
     PHASE_GAME_OVER = AC.PHASE_GAME_OVER
+    GAME = AC.AlleyCat
 
     def __init__(self, app):
         table.GameScreen.__init__(self, app)
         self.cards2 = bytearray(2)
 
     def new_game(self, seed, level, target, as_captured):
-        self.seed = seed
-        self.level = level
-        self.g = AC.AlleyCat(seed, target, as_captured)
-        self.g.start()
-        self.make_bots(Bot)
-        self.reset_view()
+        g = AC.AlleyCat(seed, target, as_captured)
+        g.start()
+        self.adopt(g, seed, level)
         self.first_msg()
-
-    def load_game(self, buf, level, seed):
-        g = AC.AlleyCat(seed)
-        if g.load(buf) != AC.OK:
-            return False
-        self.g = g
-        self.seed = seed
-        self.level = level
-        self.make_bots(Bot)
-        self.reset_view()
-        self.say("Game resumed", "")
-        return True
 
     def first_msg(self):
         g = self.g

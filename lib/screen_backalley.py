@@ -11,7 +11,6 @@ import table
 from buttons import A, LEFT, RIGHT, UP
 from fx import T_MOVE, T_BAD
 from engine import backalley as BA
-from engine.bots import Bot
 from engine.cards import card_name
 
 SEAT = ("You", "W", "N", "E")
@@ -47,6 +46,7 @@ class BackAlleyScreen(table.GameScreen):
     PHASE_PLAY = BA.PHASE_PLAY
     PHASE_OVER = BA.PHASE_HAND_OVER
     PHASE_GAME_OVER = BA.PHASE_GAME_OVER
+    GAME = BA.BackAlley
 
     def __init__(self, app):
         table.GameScreen.__init__(self, app)
@@ -55,25 +55,10 @@ class BackAlleyScreen(table.GameScreen):
         self.bsel = 0
 
     def new_game(self, seed, level, deals, strict):
-        self.seed = seed
-        self.level = level
-        self.g = BA.BackAlley(seed, deals, strict)
-        self.g.start()
-        self.make_bots(Bot)
-        self.reset_view()
+        g = BA.BackAlley(seed, deals, strict)
+        g.start()
+        self.adopt(g, seed, level)
         self.say("New game: %d deals" % deals)
-
-    def load_game(self, buf, level, seed):
-        g = BA.BackAlley(seed)
-        if g.load(buf) != BA.OK:
-            return False
-        self.g = g
-        self.seed = seed
-        self.level = level
-        self.make_bots(Bot)
-        self.reset_view()
-        self.say("Game resumed")
-        return True
 
     def enter(self):
         self.bsel = -1

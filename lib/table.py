@@ -6,6 +6,7 @@ import gfx
 from fx import due, T_PLAY, T_TRICK, T_CAT, T_WIN, T_LOSE, T_BAD, T_MOVE
 from buttons import A, B, START, SELECT, LEFT, RIGHT, UP
 from engine.cards import card_name
+from engine.bots import Bot
 
 OV_NONE = 0
 OV_LAST = 1
@@ -25,6 +26,7 @@ class GameScreen:
     PHASE_PLAY = 1
     PHASE_OVER = 2  # round / hand over
     PHASE_GAME_OVER = 3
+    GAME = None  # the engine class (AlleyCat / BackAlley)
 
     def __init__(self, app):
         self.app = app
@@ -49,11 +51,22 @@ class GameScreen:
     def drop(self):
         self.g = None
         self.bot = None
-        self.Bot = None
 
-    def make_bots(self, Bot):
-        self.Bot = Bot
+    def adopt(self, g, seed, level):
+        """Play g (just started or loaded); its bot is built when first needed."""
+        self.g = g
+        self.seed = seed
+        self.level = level
         self.bot = None
+        self.reset_view()
+
+    def load_game(self, buf, level, seed):
+        g = self.GAME(seed)
+        if g.load(buf):
+            return False
+        self.adopt(g, seed, level)
+        self.say("Game resumed")
+        return True
 
     def brain(self, lv, seed):
         """A bot of level lv: one bot plays every computer seat (a bot only sees the seat to
@@ -63,7 +76,7 @@ class GameScreen:
         b = self.bot
         if b is None or b.level != lv or b.seed != seed:
             self.bot = None
-            b = self.bot = self.Bot(lv, seed, self.g)
+            b = self.bot = Bot(lv, seed, self.g)
         return b
 
     def hint(self):
