@@ -385,9 +385,7 @@ class BackAlleyBrain:
                         if only_tr and not (o and top > _hi(o)):
                             return (tr << 5) | _lo(mt)
                         return (tr << 5) | top
-            low_s = -1
-            low_v = 99
-            for s in range(4):
+            for s in range(4):  # cash a sure winner
                 if s == tr:
                     continue
                 m = sm[b + s]
@@ -396,13 +394,7 @@ class BackAlleyBrain:
                     o = self._others(s, m)
                     if not o or top > _hi(o):
                         return (s << 5) | top
-                    v = _lo(m)
-                    if v < low_v:
-                        low_v = v
-                        low_s = s
-            if low_s >= 0:
-                return (low_s << 5) | low_v
-            return (tr << 5) | _lo(mt)
+            return self._lowest(sm, b, tr, mt)
         ls = self.sled
         m = sm[b + ls]
         if self.sbl and m:
@@ -437,6 +429,11 @@ class BackAlleyBrain:
                     return (tr << 5) | (self.sbest + 1 + _lo(w))
             else:
                 return (tr << 5) | _lo(mt)
+        return self._lowest(sm, b, tr, mt)
+
+    def _lowest(self, sm, b, tr, mt):
+        """The lowest non-trump card of the hand at sm[b:b+4] (first suit on ties), else the
+        lowest trump (mt: its trump mask)."""
         low_s = -1
         low_v = 99
         for s in range(4):
