@@ -12,6 +12,7 @@ from engine.common import (
     LOAD_BAD_DATA,
 )
 from engine.rng import Rng
+from saveutil import reseal
 
 
 def cards(names):
@@ -441,19 +442,6 @@ def test_bad_decks_and_dealers_refused_unchanged():
 
 
 # ---- save / load ----------------------------------------------------------------------------
-def resign(b):
-    """Re-seal an edited save: XOR byte at n-3, then the Fletcher checksum."""
-    n = b[3]
-    x = 0
-    for i in range(n - 3):
-        x ^= b[i]
-    b[n - 3] = x
-    c = checksum16(b, 0, n - 2)
-    b[n - 2] = c & 0xFF
-    b[n - 1] = c >> 8
-    return b
-
-
 def sample_states():
     g = AlleyCat(5)
     yield g  # never started
@@ -538,7 +526,7 @@ def test_load_refuses_truncated_magic_version():
         expect_refused(b"", LOAD_TOO_SHORT)
         b = bytearray(s)
         b[2] = 2
-        expect_refused(bytes(resign(b)), LOAD_BAD_VERSION)
+        expect_refused(bytes(reseal(b)), LOAD_BAD_VERSION)
         b = bytearray(s)
         b[-1] ^= 1
         expect_refused(bytes(b), LOAD_BAD_CHECKSUM)
@@ -585,14 +573,14 @@ def test_load_refuses_resealed_bad_data():
     for name, edit in edits.items():
         b = bytearray(s)
         edit(b)
-        resign(b)
+        reseal(b)
         assert bytes(b) != s, name
         g2 = started()
         before = snap(g2)
         assert g2.load(bytes(b)) == LOAD_BAD_DATA, name
         assert snap(g2) == before, name
     # The same resealing of the untouched save loads fine (the helper itself is right).
-    assert AlleyCat().load(bytes(resign(bytearray(s)))) == 0
+    assert AlleyCat().load(bytes(reseal(bytearray(s)))) == 0
 
 
 def test_copy_from_is_a_full_copy():

@@ -7,8 +7,8 @@ from engine.backalley import (
 )
 from engine.common import (
     LOAD_TOO_SHORT, LOAD_BAD_MAGIC, LOAD_BAD_VERSION, LOAD_BAD_CHECKSUM, LOAD_BAD_DATA,
-    checksum16,
 )
+from saveutil import reseal
 from engine.cards import parse_card, is_card, NO_CARD, LITTLE_BLOOPER, BIG_BLOOPER, HEARTS, SPADES
 
 ALL = [c for c in range(0x43) if is_card(c)]
@@ -681,18 +681,6 @@ def test_next_deal_wrong_phase():
 
 # ---------------------------------------------------------------- save / load
 
-def resign(buf):
-    """Recompute the parity byte and checksum of an edited save."""
-    n = buf[3]
-    x = 0
-    for i in range(n - 3):
-        x ^= buf[i]
-    buf[n - 3] = x
-    c = checksum16(buf, 0, n - 2)
-    buf[n - 2] = c & 0xFF
-    buf[n - 1] = c >> 8
-
-
 def mid_game():
     g = new_game(7, 3, TRUMP_LEAD_HANDS, "2H")
     bids(g, 0x81, P, P, P)
@@ -828,11 +816,11 @@ def test_load_refuses_semantically_bad_data():
             bad[6:10] = b"\0\0\0\0"
         else:
             bad[e[0]] = e[1]
-        resign(bad)
+        reseal(bad)
         assert h.load(bad) == LOAD_BAD_DATA, name
         assert snapshot(h) == before, name
     ok = bytearray(s)
-    resign(ok)
+    reseal(ok)
     assert h.load(ok) == OK
 
 
@@ -846,9 +834,9 @@ def test_load_refuses_wrong_points_at_hand_over():
     assert h.load(s) == OK
     bad = bytearray(s)
     bad[25] = 21
-    resign(bad)
+    reseal(bad)
     assert h.load(bad) == LOAD_BAD_DATA
     bad = bytearray(s)
     bad[17] = 0x81  # South's board becomes a 1: the bidding order no longer makes this result
-    resign(bad)
+    reseal(bad)
     assert h.load(bad) == LOAD_BAD_DATA
