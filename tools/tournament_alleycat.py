@@ -11,7 +11,6 @@ player with a 95 % Wilson interval. Strength targets (issue 3): Hard beats Norma
 Easy (lower bound > 50 %), Hard wins >= 85 % against random play.
 """
 import argparse
-import math
 import os
 import sys
 from multiprocessing import Pool
@@ -20,21 +19,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine.alleycat import AlleyCat, PHASE_GAME_OVER  # noqa: E402
 from engine.bots import Bot  # noqa: E402
-from engine.rng import Rng  # noqa: E402
+from tourney import RandomPlayer, wilson  # noqa: E402
 
 LEVELS = {"easy": 0, "normal": 1, "hard": 2, "random": -1}
 MATCHES = ("hard-normal", "normal-easy", "hard-easy", "hard-random", "normal-random",
            "easy-random")
-
-
-class RandomPlayer:
-    def __init__(self, seed):
-        self.rng = Rng(seed)
-        self.buf = bytearray(16)
-
-    def choose(self, g):
-        n = g.legal_moves(self.buf)
-        return self.buf[self.rng.below(n)] if n else 0
 
 
 def player(level, seed):
@@ -61,16 +50,6 @@ def play_game(job):
             continue
         assert g.play(players[g.turn].choose(g)) == 0
     return (1 if g.winner == a_seat else 0), rounds
-
-
-def wilson(k, n, z=1.96):
-    if n == 0:
-        return 0.0, 0.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def main():

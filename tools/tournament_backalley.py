@@ -15,7 +15,6 @@ both, e.g. `--games 150 --deals 25 --seed 9 --pairs 2-1,1-0,2-R,2-2` (about 10 m
 cores) and `--games 200 --deals 7 --pairs 2-1,1-0,2-R,2-2` (about 2 minutes).
 """
 import argparse
-import math
 import multiprocessing
 import os
 import sys
@@ -26,16 +25,15 @@ sys.path.insert(0, ROOT)
 from engine.backalley import BackAlley, PHASE_GAME_OVER, BID_BOARD, BID_PASS  # noqa: E402
 from engine.bots import Bot  # noqa: E402
 from engine.rng import Rng  # noqa: E402
+from tourney import RandomPlayer, wilson as interval  # noqa: E402
 
 
-class RandomPlayer:
-    def __init__(self, seed):
-        self.rng = Rng(seed)
-        self.buf = bytearray(16)
 
-    def choose(self, g):
-        n = g.legal_moves(self.buf)
-        return self.buf[self.rng.below(n)]
+
+def wilson(w, n):
+    """(rate, low, high) with the 95 % Wilson interval."""
+    lo, hi = interval(w, n)
+    return (w / n if n else 0.0), lo, hi
 
 
 def make(kind, seed):
@@ -103,16 +101,6 @@ def one(args):
           for i in range(4)]
     t0, t1 = play(pb, deals, decks, dealer, stats)
     return (s0 - s1), (t1 - t0), stats
-
-
-def wilson(w, n, z=1.96):
-    if n == 0:
-        return 0.0, 0.0, 0.0
-    p = w / n
-    den = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / den
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return p, c - h, c + h
 
 
 def name(k):
