@@ -23,6 +23,9 @@ OK = 1
 IGNORED = 2  # something was there but it was corrupt or foreign
 
 
+# Same Fletcher-16 as engine.common.checksum16, kept here on purpose: records are read at
+# power-on, before any game, and the app drops every engine module between games to free
+# their memory; importing engine.common here would pin a second copy of it across games.
 def fletcher(buf, start, end):
     a = 0
     b = 0
