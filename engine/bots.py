@@ -9,6 +9,10 @@ game (optional): the game class or a game (AlleyCat or BackAlley). Given, only t
 brain module is imported and only its brain built (the device front end saves the other
 game's code and brain that way); None builds both (a bot for either game). Dispatch reads
 the class attribute GAME_ID (1 Alley Cat, 2 Back Alley): no import of the engines here.
+
+After choose(), bot.reason is a short phrase naming why the move was chosen ("cheapest
+winner", "partner already winning", ...) or "" when the brain has none. Brains set their own
+`reason` attribute to a string constant (no allocation); the hint and the coach show it.
 """
 EASY = 0
 NORMAL = 1
@@ -26,12 +30,15 @@ class Bot:
         gid = 0 if game is None else game.GAME_ID
         self.ac = None
         self.ba = None
+        self.reason = ""
         if gid != 2:
             from engine.bot_alleycat import AlleyCatBrain
             self.ac = AlleyCatBrain(level)
+            self.ac.reason = ""  # made here so decide() never grows the instance
         if gid != 1:
             from engine.bot_backalley import BackAlleyBrain
             self.ba = BackAlleyBrain(level)
+            self.ba.reason = ""
 
     def choose(self, game):
         """A legal move for game.turn (0 if nobody is to move)."""
@@ -41,4 +48,7 @@ class Bot:
         if brain is None:  # a bot made for the other game
             return 0
         brain.obs.read(game)
-        return brain.decide(self.seed)
+        brain.reason = ""
+        move = brain.decide(self.seed)
+        self.reason = brain.reason
+        return move
