@@ -165,12 +165,15 @@ class BackAlleyBrain(BackAlleyPlay):
     def _playout(self):
         """Finish the hand from the simulator state with the policy for every seat."""
         p = (self.sleader + self.stn) & 3
+        k = 0
         while self.shn[p] or self.stn:
             self._sim_play(p, self._policy(p))
+            k += 1
             if self.stn == 0:
                 p = self.sleader
             else:
                 p = (p + 1) & 3
+        self.work += k
 
     def _load_world(self):
         wm = self.wm

@@ -1,15 +1,15 @@
 """Back Alley bots, bidding at every level (see engine/bot_backalley.py for the whole chain)."""
 from engine.common import const
 from engine.bot_backalley_view import _hi, _lo, _cnt, _team_points
-from engine.bot_backalley_know import BackAlleyKnow
+from engine.bot_backalley_bidsim import BackAlleyBidSim
 
 _PASS = const(0x80)
 _BOARD = const(0xC0)
-_BID_BUDGET = const(1000)   # simulated card plays per Hard bid
-_MAX_WORLDS = const(24)
+_EASY_WORLDS = const(8)    # sampled worlds for Easy's and Normal's small-hand bids
+_NORMAL_WORLDS = const(20)
 
 
-class BackAlleyBid(BackAlleyKnow):
+class BackAlleyBid(BackAlleyBidSim):
     def _bid_easy(self):
         v = self.obs
         tr = self.tr
@@ -23,16 +23,16 @@ class BackAlleyBid(BackAlleyKnow):
                 k += (m >> 16) & 1
                 if (m >> 13) & 1 and _cnt(m) >= 2:
                     k += 1
-        if v.n == 1:
-            if tr >= 0 and self.mine[tr] >> 16:
-                return _BOARD
-            return _PASS
+        if v.n <= 6:
+            # small hands: a few sampled worlds, scored by the hand's points
+            return self._bid_sampled(_EASY_WORLDS, False)
         if k >= v.n:
             k = v.n - 1
         if k == 0 or self.rng.below(3) == 0:
+            self.reason = "too weak to bid"
             return _PASS
+        self.reason = "counts aces and top trumps"
         return 0x80 + k
-
 
     def _estimate(self):
         """Expected tricks of the seat's own hand, in quarter tricks."""
@@ -125,92 +125,22 @@ class BackAlleyBid(BackAlleyKnow):
         ob3 = v.bids[(me + 3) & 3]
         if self._sure_board():
             if pb != _BOARD or v.n <= 3:
+                self.reason = "sure winners: board"
                 return _BOARD
+        if v.n <= 3:
+            # small hands: the estimator is coarse; sampled worlds scored by the game
+            return self._bid_sampled(_NORMAL_WORLDS, True)
         if pb == _BOARD or ob1 == _BOARD or ob3 == _BOARD:
+            self.reason = "a board was bid"
             return _PASS
         # the estimate runs high by about a trick in two past the first (measured in
         # Normal-vs-Normal games), and a set costs far more than an overtrick gains
         k = self._estimate() // 4
         k = (k + 1) // 2
-        if v.n == 1:
-            k = 0
         if k >= v.n:
             k = v.n - 1
         if k <= 0:
+            self.reason = "too weak to bid"
             return _PASS
+        self.reason = "counts sure tricks"
         return 0x80 + k
-
-    def _bid_hard(self):
-        v = self.obs
-        me = self.me
-        n = v.n
-        pb = v.bids[me ^ 2]
-        ob1 = v.bids[(me + 1) & 3]
-        ob3 = v.bids[(me + 3) & 3]
-        worlds = _BID_BUDGET // (4 * n + self.nuns // 3 + 8)
-        if worlds < 4:
-            worlds = 4
-        if worlds > _MAX_WORLDS:
-            worlds = _MAX_WORLDS
-        # who leads: the highest bid so far (a board bidder), else we assume we do if strong
-        lead = (v.dealer + 1) & 3
-        best = -1
-        for i in range(4):
-            q = (v.dealer + 1 + i) & 3
-            b = v.bids[q]
-            if b == _BOARD:
-                lead = q
-                best = 99
-            elif b and b - 0x80 > best:
-                best = b - 0x80
-                lead = q
-        saved_board = self.board[me]
-        self.board[me] = 1  # as if we bid board: may lead trumps (only matters if we lead)
-        allm = 0
-        self._forbid(False)
-        for w in range(worlds):
-            self._sample()
-            self._load_world()
-            self._sim_start(lead)
-            self._playout()
-            t = self.swon[me]
-            self.tricks[w] = t
-            if self.swon[me] + self.swon[me ^ 2] == n:
-                allm += 1
-        self.board[me] = saved_board
-        # partner's part of the contract: what he bid (assume he makes it); unknown yet: 0
-        part = 0
-        if pb and pb != _BOARD:
-            part = pb - 0x80
-        bestb = _PASS
-        bestev = 0
-        # no shading: the sampled own-trick count is close to unbiased (measured against the
-        # tricks actually taken: within 0.2 of a trick, residual sd about one trick at 13 cards),
-        # and the partner's surplus over his own bid is the team's cushion
-        for k in range(0, n):
-            ev = 0
-            for w in range(worlds):
-                ev += _team_points(part + k, 0, part + self.tricks[w], n)
-            if k == 0:
-                bestev = ev
-            elif ev > bestev:
-                bestev = ev
-                bestb = 0x80 + k
-        if pb == _BOARD or ob1 == _BOARD or ob3 == _BOARD:
-            bestb = _PASS
-            bestev = 0
-        # board: our own sure hand, or a sampled all-tricks rate high enough to pay
-        lvl = 1
-        for q in range(4):
-            if v.levels[q] >= lvl:
-                lvl = v.levels[q] + 1
-        if self._sure_board():
-            if pb != _BOARD or n <= 3:
-                return _BOARD
-        if pb != _BOARD and ob1 != _BOARD and ob3 != _BOARD:
-            # the sample plays double dummy: demand a clear margin
-            ev = (10 * n * lvl * (2 * allm - worlds) * 3) // 4
-            # (only in short hands: a failed board in a long one costs 10 x n per level)
-            if n <= 6 and allm * 10 >= worlds * 9 and ev > bestev:
-                return _BOARD
-        return bestb

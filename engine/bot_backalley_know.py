@@ -8,6 +8,7 @@ from engine.common import const
 from engine.cards import NO_CARD, LITTLE_BLOOPER, BIG_BLOOPER
 from engine.rng import Rng
 from engine.bot_backalley_view import BackAlleyView, _lo, _cnt
+from engine.winprob_backalley import volatility, win_row
 
 _PASS = const(0x80)
 _BOARD = const(0xC0)
@@ -54,7 +55,16 @@ class BackAlleyKnow:
         self.nuns = 0                # unseen cards (other hands + undealt)
         self.cand = bytearray(16)
         self.cscore = [0] * 16
-        self.tricks = bytearray(_MAX_WORLDS)
+        self.tricks = bytearray(_MAX_WORLDS)  # per sampled world: own tricks
+        self.team = bytearray(_MAX_WORLDS)    # team tricks
+        self.alltk = bytearray(_MAX_WORLDS)   # team tricks when we lead (a board)
+        # score awareness: our lead in the game, the win-chance table row after this hand
+        self.lead0 = 0
+        self.wrow = 0
+        self.wvol = 0
+        self.use_wp = False
+        self.reason = ""
+        self.work = 0  # simulated card plays of the decision (the budget counts them)
         self.card_of = bytearray(68)
 
     # ------------------------------------------------------------------ knowledge
@@ -73,6 +83,9 @@ class BackAlleyKnow:
         """Own masks, unseen masks, voids and trump bounds from the view."""
         v = self.obs
         self.me = v.seat
+        self.lead0 = v.scores[v.seat & 1] - v.scores[1 - (v.seat & 1)]
+        self.wvol = volatility(v.deals, v.deal_number)
+        self.wrow = win_row(self.wvol)
         t = v.trump
         self.tr = t if t < 4 else -1
         tr = self.tr

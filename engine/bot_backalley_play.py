@@ -1,13 +1,13 @@
 """Back Alley bots: decide() and card play at every level (see engine/bot_backalley.py)."""
 from engine.common import const
-from engine.bot_backalley_view import _hi
+from engine.bot_backalley_view import _hi, _lo
 from engine.bot_backalley_bid import BackAlleyBid
 
 _BID = const(0)
-_PLAY_BUDGET = const(1400)  # simulated card plays per Hard card decision
+_PLAY_BUDGET = const(950)   # work units (~ simulated card plays) per Hard card decision
 _MAX_WORLDS = const(24)
-_MAX_STEPS = const(1400)     # cap on a decision's simulated card plays
-_NORMAL_BONUS = const(2)     # Hard: points added to Normal's choice (per world)
+_MAX_UNITS = const(1500)     # cap on a decision's work units
+_NORMAL_BONUS = const(4)     # Hard: value added to Normal's choice (per world; a tie-break)
 
 
 class BackAlleyPlay(BackAlleyBid):
@@ -16,6 +16,7 @@ class BackAlleyPlay(BackAlleyBid):
         if v.nmoves == 0:
             return 0
         if v.nmoves == 1:
+            self.reason = "the only legal move"
             return v.moves[0]
         self.rng.seed((seed ^ v.digest()) & 0x3FFFFFFF)
         self._know()
@@ -33,11 +34,49 @@ class BackAlleyPlay(BackAlleyBid):
                 m = self._play_normal()
             else:
                 m = self._play_hard()
+            self._explain(m)
         for i in range(v.nmoves):
             if v.moves[i] == m:
                 return m
         return v.moves[0]
 
+
+    def _explain(self, card):
+        """self.reason: why this card, in a few words (for the hint and the coach)."""
+        self.perfect = False
+        self._load_view()
+        self.perfect = True
+        x = self._code(card)
+        s = x >> 5
+        pw = x & 31
+        tr = self.tr
+        above = self.uns[s] >> (pw + 1)  # unseen cards of the suit above ours
+        if self.stn == 0:
+            if s == tr:
+                self.reason = "draws trumps" if not above else "leads a trump"
+            elif not above:
+                self.reason = "cashes a sure winner"
+            else:
+                self.reason = "leads low" if pw == _lo(self.mine[s]) else "leads"
+            return
+        beats = False
+        if s == tr:
+            beats = not self.sbest_tr or pw > self.sbest
+        elif not self.sbest_tr and s == self.sled and pw > self.sbest:
+            beats = True
+        if (self.sbest_seat ^ self.me) == 2 and not beats:
+            self.reason = "partner already winning"
+        elif s != self.sled and s == tr and beats:
+            self.reason = "ruffs"
+        elif s != self.sled:
+            self.reason = "discards"
+        elif not beats:
+            self.reason = "cannot win: plays low"
+        elif not (self.mine[s] & ((1 << pw) - 1) & ~((1 << (self.sbest + 1)) - 1)):
+            # no lower card of ours would also beat the trick
+            self.reason = "cheapest winner" if self.stn == 3 or not above else "plays high"
+        else:
+            self.reason = "plays high"
 
     def _play_easy(self):
         v = self.obs
@@ -130,17 +169,21 @@ class BackAlleyPlay(BackAlleyBid):
         self._load_view()
         pref = self._policy(self.me)
         self.perfect = True
+        # the budget counts what a decision costs on the MicroPython unix port, in simulated
+        # card plays (~1.6 us each): sampling a world ~ nuns / 4 + 4, loading it for one
+        # candidate ~ 4 + the cards on the table, then the playout's card plays
         steps = 4 * v.hn - v.tsize
-        # a world costs its sampling (about a third of a step per unseen card) + the playouts
-        worlds = _PLAY_BUDGET // (nc * steps + self.nuns // 3 + 8)
+        per_world = self.nuns // 4 + 4 + nc * (steps + 4 + v.tsize)
+        worlds = _PLAY_BUDGET // per_world
         if worlds < 2:
             # at least two worlds unless that alone would blow the worst-case budget
-            worlds = 2 if 2 * nc * steps <= _MAX_STEPS else 1
+            worlds = 2 if 2 * per_world <= _MAX_UNITS else 1
         if worlds > _MAX_WORLDS:
             worlds = _MAX_WORLDS
         for c in range(nc):
             self.cscore[c] = _NORMAL_BONUS * worlds if self.cand[c] == pref else 0
         self._forbid(True)
+        self.use_wp = True
         for w in range(worlds):
             self._sample()
             for c in range(nc):
@@ -148,7 +191,7 @@ class BackAlleyPlay(BackAlleyBid):
                 self._replay_table()
                 self._sim_play(self.me, self.cand[c])
                 self._playout()
-                self.cscore[c] += self._score()
+                self.cscore[c] += self.value(self._score())
         best = 0
         for c in range(1, nc):
             if self.cscore[c] > self.cscore[best]:
