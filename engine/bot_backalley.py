@@ -49,7 +49,8 @@ class BackAlleyBrain(BackAlleyPlay):
         tr = s == self.tr
         if tr:
             self.strumped[p] = 1
-        if self.stn == 0:
+        stn = self.stn
+        if stn == 0:
             self.sled = s
             self.sbest = pw
             self.sbest_tr = tr
@@ -63,20 +64,15 @@ class BackAlleyBrain(BackAlleyPlay):
         elif not self.sbest_tr and s == self.sled and pw > self.sbest:
             self.sbest = pw
             self.sbest_seat = p
-        self.stn += 1
-        if self.stn == 4:
+        if stn == 3:
             w = self.sbest_seat
             self.swon[w] += 1
             self.stn = 0
             self.sleader = w
             if self.sbest_tr or self.sled == self.tr:
                 self.sbroken = True
-
-    def _others(self, s, m):
-        """Cards of suit s that the player holding mask m must fear (in play, not his)."""
-        if self.perfect:
-            return self.srem[s] & ~m
-        return self.uns[s]
+        else:
+            self.stn = stn + 1
 
     def _policy(self, p):
         """Normal's card for seat p in the simulator state: (suit << 5) | power."""
@@ -92,7 +88,7 @@ class BackAlleyBrain(BackAlleyPlay):
                     can = self.strumped[p] if self.obs.strict else self.sbroken
                 if can:
                     top = _hi(mt)
-                    o = self._others(tr, mt)
+                    o = (self.srem[tr] & ~mt) if self.perfect else self.uns[tr]
                     if only_tr or (o and top > _hi(o) and (mt & (mt - 1) or self.board[p])):
                         # draw trumps with the top one when we have more to follow
                         if only_tr and not (o and top > _hi(o)):
@@ -104,7 +100,7 @@ class BackAlleyBrain(BackAlleyPlay):
                 m = sm[b + s]
                 if m:
                     top = _hi(m)
-                    o = self._others(s, m)
+                    o = (self.srem[s] & ~m) if self.perfect else self.uns[s]
                     if not o or top > _hi(o):
                         return (s << 5) | top
             return self._lowest(sm, b, tr, mt)
@@ -126,7 +122,7 @@ class BackAlleyBrain(BackAlleyPlay):
                 return low
             if last:
                 return (ls << 5) | (bv + 1 + _lo(w))
-            o = self._others(ls, m)
+            o = (self.srem[ls] & ~m) if self.perfect else self.uns[ls]
             ot = _hi(o) if o else 0
             if _hi(m) > ot:
                 th = ot if ot > bv else bv

@@ -6,7 +6,7 @@ from engine.bot_backalley_bidsim import BackAlleyBidSim
 _PASS = const(0x80)
 _BOARD = const(0xC0)
 _EASY_WORLDS = const(8)    # sampled worlds for Easy's and Normal's small-hand bids
-_NORMAL_WORLDS = const(20)
+_NORMAL_WORLDS = const(12)
 
 
 class BackAlleyBid(BackAlleyBidSim):

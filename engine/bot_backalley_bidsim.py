@@ -129,13 +129,21 @@ class BackAlleyBidSim(BackAlleyKnow):
                 bestev = ev
                 bestb = 0x80 + k
         self.reason = "expected tricks" if bestb != _PASS else "too weak to bid"
-        if not try_board or (n > 1 and allm * 10 < worlds * 9):
-            # (n > 1: the sample plays double dummy: a board needs a clear margin)
+        # the sample plays double dummy and ignores what the bids before ours tell: a board
+        # in a longer hand, or over another board (a double: the board bidder holds a
+        # strong card), needs a clear margin, and in a longer hand one made world in four
+        # is counted failed
+        if not try_board or ((n > 1 or boards) and allm * 10 < worlds * 9):
             return bestb
         lvl = boards + 1
         ev = 0
+        made = 0
         for w in range(worlds):
             a = self.alltk[w]
+            if a == n:
+                made += 1
+                if n > 1 and made % 4 == 0:
+                    a = n - 1
             ours = 10 * n * lvl if a == n else -10 * n * lvl
             ev += self.value(ours - self._theirs(n - a))
         if ev > bestev:
