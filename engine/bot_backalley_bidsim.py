@@ -8,7 +8,7 @@ for us minus an estimate of theirs, turned into the chance of winning the game
 from engine.common import const
 from engine.bot_backalley_view import _team_points
 from engine.bot_backalley_know import BackAlleyKnow
-from engine.winprob_backalley import win_prob, win_row, ONE_CARD
+from engine.winprob_backalley import win_prob
 
 _PASS = const(0x80)
 _BOARD = const(0xC0)
@@ -103,13 +103,10 @@ class BackAlleyBidSim(BackAlleyKnow):
         t = me & 1
         bestb = _PASS
         bestev = 0
-        redeal = 0
-        if boards == 0 and n == 1:
-            # no board yet: passing redeals (or leaves it to the others); a redeal plays this
-            # deal again, its swing still to come
-            redeal = self.value(0)
-            if use_wp:
-                redeal = _WP_WEIGHT * win_prob(win_row(self.wvol + ONE_CARD), self.lead0)
+        # no board yet in a 1-card deal: passing redeals (or leaves it to the others); the
+        # redeal is valued as no change (the table's rows with the 1-card deal to come are
+        # fitted on whole games and would overstate its swing)
+        redeal = self.value(0)
         top = 1 if pb == _BOARD or opp_board else n
         for k in range(0, top):
             ev = 0
