@@ -8,7 +8,7 @@ from buttons import A, B, START
 _SETTING_NAMES = ("Difficulty", "Alley Cat score", "Alley Cat target", "Back Alley deals",
                   "Strict trump lead", "Sound", "Brightness", "Speed", "Coach",
                   "Auto-play forced card")
-_SETTING_VALUES = (LEVEL_NAMES, ("round end", "as taken"), ("22", "44", "66"),
+_SETTING_VALUES = (LEVEL_NAMES, ("by round", "by trick"), ("22", "44", "66"),
                    ("25", "13", "7", "3", "1"), ("off", "on"), ("off", "on"),
                    ("25%", "50%", "75%", "100%"), ("slow", "normal", "fast"), ("off", "on"),
                    ("off", "on"))
@@ -63,9 +63,9 @@ class SettingsScreen(menus.Menu):
                      gfx.T_YELLOW if i == self.sel else gfx.T_WHITE)
         # more rows above / below: small arrows at the right edge
         if t > 0:
-            gfx.rect(157, 16, 2, 4, gfx.SKY)
+            gfx.rect(158, 16, 2, 4, gfx.SKY)
         if t + _SHOWN < n:
-            gfx.rect(157, 107, 2, 4, gfx.SKY)
+            gfx.rect(158, 107, 2, 4, gfx.SKY)
         if self.note:
             gfx.text(10, 80, 115, self.note, gfx.T_GREEN, center=True)
         else:

@@ -5,13 +5,15 @@ import gfx
 ROWS = 6  # rows a scrolling sheet shows at a time
 
 
-def lines(title, rows, foot, color=gfx.T_YELLOW):
-    """A full-screen text panel: title, up to 7 rows, a footer line."""
+def lines(title, rows, foot, color=gfx.T_YELLOW, rule=-1):
+    """A full-screen text panel: title, up to 7 rows (rule: the first of the two rows of a
+    breakdown whose rule lines are drawn in cyan), a footer line."""
     gfx.clear(gfx.DARK)
     gfx.panel(2, 2, 156, 124)
     gfx.text(0, 80, 6, title, color, center=True)
     for i in range(len(rows)):
-        gfx.text(1 + i, 6, 21 + 12 * i, rows[i])
+        gfx.text(1 + i, 6, 21 + 12 * i, rows[i],
+                 gfx.T_CYAN if rule >= 0 and i in (rule + 1, rule + 3) else gfx.T_WHITE)
     gfx.text(9, 80, 111, foot, gfx.T_CYAN, center=True)
 
 

@@ -47,7 +47,7 @@ def breakdown(g):
             a = NAMES[p] + ": no tricks"
         r.append(a)
         rp = signed(g.round_points(p))
-        r.append(" alley cat -%d, round %s" % (cat, rp) if cat >= 0 else " round " + rp)
+        r.append("alley cat -%d, round %s" % (cat, rp) if cat >= 0 else "round " + rp)
     return r
 
 
@@ -92,8 +92,9 @@ def draw(s):
     elif g.phase == AC.PHASE_GAME_OVER:
         w = g.winner == 0
         lines("You win!" if w else "CPU wins", [why(g)] + breakdown(g) + ["Final: " + score],
-              "", gfx.T_GREEN if w else gfx.T_RED)
+              "", gfx.T_GREEN if w else gfx.T_RED, 1)
         choice(s.again)
     else:
-        lines("Round %d over" % a.hist_n, [why(g)] + breakdown(g) + ["", score + ", to %d" % g.target],
-              "A: next round")
+        lines("Round %d over" % a.hist_n,
+              [why(g)] + breakdown(g) + ["", score + ", to %d" % g.target], "A: next round",
+              gfx.T_YELLOW, 1)

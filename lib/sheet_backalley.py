@@ -25,19 +25,26 @@ def score(c, took, n):
         p = 10 * n * lv
         if took < n:
             p = -p
+        m = "made" if p > 0 else "set"
         if lv > 1:
-            return p, "%s x%d: %s10x%dx%d = %d" % ("made" if p > 0 else "set", lv,
-                                                    "" if p > 0 else "-", n, lv, p)
-        return p, "board %s: %s10 x %d = %d" % ("made" if p > 0 else "set",
-                                                "" if p > 0 else "-", n, p)
-    if c == 0:
-        return took, "no bid: +1 x %d = %d" % (took, took)
-    if took < c:
-        return -5 * c, "set: -5 x %d = %d" % (c, -5 * c)
-    if took == c:
-        return 5 * c, "made: 5 x %d = %d" % (c, 5 * c)
-    return 5 * c + took - c, "made: 5x%d=%d, +%d over=%d" % (c, 5 * c, took - c,
-                                                            5 * c + took - c)
+            t = "%s x%d: %s10x%dx%d = %d" % (m, lv, "" if p > 0 else "-", n, lv, p)
+        else:
+            t = "board %s: %s10 x %d = %d" % (m, "" if p > 0 else "-", n, p)
+    elif c == 0:
+        p = took
+        t = "no bid: +1 x %d = %d" % (took, took)
+    elif took < c:
+        p = -5 * c
+        t = "set: -5 x %d = %d" % (c, p)
+    elif took == c:
+        p = 5 * c
+        t = "made: 5 x %d = %d" % (c, p)
+    else:
+        p = 5 * c + took - c
+        t = "made: 5x%d=%d, +%d over=%d" % (c, 5 * c, took - c, p)
+    if len(t) > 25:  # a row holds 25 characters
+        t = t.replace(" x ", "x")
+    return p, t
 
 
 def contract_text(c):
@@ -56,7 +63,7 @@ def breakdown(s, i):
         c = h[4 * i + 2 * t]
         took = h[4 * i + 2 * t + 1]
         r.append("%s: %s, took %d" % (TEAM[t], contract_text(c), took))
-        r.append("  " + score(c, took, n)[1])
+        r.append(score(c, took, n)[1])
     return r
 
 
@@ -110,10 +117,11 @@ def draw(s):
                  nh + (2 if now else 1), row, "bid/took: P pass, B board")
     elif g.phase == BA.PHASE_GAME_OVER:
         w = g.winner
-        r = ["Last deal (%d cards):" % size(g, a.hist_n - 1)] + \
+        k = size(g, a.hist_n - 1)
+        r = ["Last deal (%d card%s):" % (k, "s" if k > 1 else "")] + \
             breakdown(s, a.hist_n - 1) + ["Final: " + us]
         lines("We win!" if w == 0 else ("They win" if w == 1 else "Drawn game"),
-              r, "", gfx.T_GREEN if w == 0 else gfx.T_RED)
+              r, "", gfx.T_GREEN if w == 0 else gfx.T_RED, 1)
         choice(s.again)
     elif g.bid(0) == BA.BID_PASS and g.bid(1) == BA.BID_PASS and \
             g.bid(2) == BA.BID_PASS and g.bid(3) == BA.BID_PASS:
@@ -121,8 +129,9 @@ def draw(s):
               "A: redeal")
     else:
         i = g.deal_number
-        lines("Deal %d/%d over (%d cards)" % (i + 1, g.deals, g.cards_per_hand),
-              breakdown(s, i) + ["", "Score: " + us], "A: next deal")
+        lines("Deal %d/%d over (%d card%s)" % (i + 1, g.deals, g.cards_per_hand,
+                                                 "s" if g.cards_per_hand > 1 else ""),
+              breakdown(s, i) + ["", "Score: " + us], "A: next deal", gfx.T_YELLOW, 0)
 
 
 def why_not(g, c):
