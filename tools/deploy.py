@@ -49,7 +49,7 @@ import sysconfig
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cp_mpy_cross import Refused, board_version, cached_path as cached_mpy_cross  # noqa: E402
+from cp_mpy_cross import Refused, board_version, cached_for as cached_mpy_cross  # noqa: E402
 from cp_mpy_cross import check as check_mpy_cross, check_output, fetch as fetch_mpy_cross  # noqa: E402
 from cp_mpy_cross import header_for  # noqa: E402
 import cp_mpy_cross  # noqa: E402
@@ -496,7 +496,7 @@ def choose_mpy_cross(board, explicit=None, fetch=False, url=None, out=print):
     (None, one line saying why .py sources are copied instead).
 
     Order: --mpy-cross PATH; --get-mpy-cross; a compiler fetched earlier for the
-    board's exact version; the mpy-cross on PATH. Only the first that applies is
+    board's version (exact, else the same major); the mpy-cross on PATH. Only the first that applies is
     tried: a refused one is reported, never silently replaced by another.
     """
     try:
@@ -507,14 +507,12 @@ def choose_mpy_cross(board, explicit=None, fetch=False, url=None, out=print):
             return explicit, None
         if fetch:
             return fetch_mpy_cross(board, url, out), None
-        if board is not None:
-            cached = cached_mpy_cross(board[3])
-            if os.path.isfile(cached):
-                try:
-                    check_mpy_cross(cached, board)
-                    return cached, None
-                except Refused:
-                    pass
+        for cached in cached_mpy_cross(board):
+            try:
+                check_mpy_cross(cached, board)
+                return cached, None
+            except Refused:
+                pass
         found = find_mpy_cross()
         if not found:
             return None, "no mpy-cross on PATH (--get-mpy-cross fetches CircuitPython's)"
