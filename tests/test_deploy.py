@@ -794,3 +794,16 @@ def test_real_micropython_mpy_cross_is_refused_even_when_disguised(tmp_path, min
     r = run("--to", str(d), "--mpy-cross", str(disguised), "--require-mpy", src=mini)
     assert r.returncode == 3 and "wrote MicroPython's header M\\x06, the board needs b'C\\x06'" in r.stderr
     assert snapshot(d) == before
+
+
+def test_leftover_mpy_the_board_refuses_is_reported_not_deleted(tmp_path, mini):
+    d = drive(tmp_path)
+    (d / "lib").mkdir()
+    (d / "lib" / "neopixel.mpy").write_bytes(b"M\x06\x00\x1f rest")  # a MicroPython-made leftover
+    (d / "lib" / "old_ok.mpy").write_bytes(b"C\x06\x00\x1f rest")
+    r = run("--to", str(d), "--no-mpy", src=mini)
+    assert r.returncode == 0, r.stderr
+    warned = [x for x in r.stdout.splitlines() if x.startswith("warning: lib/")]
+    assert warned == ["warning: lib/neopixel.mpy has MicroPython's header M\\x06, the board needs b'C\\x06': "
+                      "CircuitPython 9.2.0 will refuse to import it; delete it"]
+    assert (d / "lib" / "neopixel.mpy").exists()

@@ -27,7 +27,8 @@ the board's auto-reload restarts once everything else is in place.
 * Only files whose content differs from the drive's copy are written, each
   through a temporary file (a failed write leaves the old file whole); a stale
   .py/.mpy twin is removed only after its module was written. A deploy that would
-  not fit on the drive stops before writing anything.
+  not fit on the drive stops before writing anything. Other .mpy files on the
+  drive that the board would refuse are named in a warning (not deleted).
 * Ends with the space used and left on the drive.
 
 Exit status: 0 done, 1 a module the program needs is missing, 2 no drive /
@@ -681,6 +682,25 @@ def write_files(files, target, dry_run=False, out=print):
     return copied, skipped, removed, written_bytes
 
 
+def refused_leftovers(target, header, written):
+    """Drive .mpy files this deploy did not write whose header the board refuses
+    (e.g. MicroPython-made ones an older deploy or a hand copy left): [(path, why)].
+    They are the user's files, so they are reported, not deleted."""
+    found = []
+    for dirpath, dirnames, names in os.walk(target):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in sorted(names):
+            if not name.endswith(".mpy"):
+                continue
+            rel = os.path.relpath(os.path.join(dirpath, name), target).replace(os.sep, "/")
+            if rel in written:
+                continue
+            why = check_output(os.path.join(dirpath, name), header)
+            if why:
+                found.append((rel, why.replace("wrote ", "has ", 1)))
+    return found
+
+
 def deploy(src, target, use_mpy=True, dry_run=False, requirements=None, skip_missing=False, out=print,
            mpy_cross=None, get_mpy_cross=False, mpy_cross_url=None, require_mpy=False):
     requirements = requirements or os.path.join(src, "requirements.txt")
@@ -705,6 +725,10 @@ def deploy(src, target, use_mpy=True, dry_run=False, requirements=None, skip_mis
             out("copying .py sources: %s" % why)
             files = [(source, rel) for source, rel, _c in plan]
         copied, skipped, removed, written_bytes = write_files(files, target, dry_run, out)
+    if board is not None and header_for(board[0]) is not None and not dry_run:
+        for rel, why in refused_leftovers(target, header_for(board[0]), {r for _f, r in files}):
+            out("warning: %s %s: CircuitPython %s will refuse to import it; delete it"
+                % (rel, why, board[3]))
     usage = shutil.disk_usage(target)
     out(
         "%d %s, %d unchanged, %d removed; %s written"
