@@ -7,7 +7,7 @@ _BID = const(0)
 _PLAY_BUDGET = const(950)   # work units (~ simulated card plays) per Hard card decision
 _MAX_WORLDS = const(24)
 _MAX_UNITS = const(1500)     # cap on a decision's work units
-_NORMAL_BONUS = const(4)     # Hard: value added to Normal's choice (per world; a tie-break)
+_NORMAL_BONUS = const(2)     # Hard: points added to Normal's choice (per world; a tie-break)
 
 
 class BackAlleyPlay(BackAlleyBid):
@@ -180,10 +180,14 @@ class BackAlleyPlay(BackAlleyBid):
             worlds = 2 if 2 * per_world <= _MAX_UNITS else 1
         if worlds > _MAX_WORLDS:
             worlds = _MAX_WORLDS
-        for c in range(nc):
-            self.cscore[c] = _NORMAL_BONUS * worlds if self.cand[c] == pref else 0
         self._forbid(True)
         self.use_wp = True
+        # the tie-break for Normal's choice: what _NORMAL_BONUS points are worth now
+        bonus = self.value(_NORMAL_BONUS) - self.value(0)
+        if bonus < _NORMAL_BONUS:
+            bonus = _NORMAL_BONUS
+        for c in range(nc):
+            self.cscore[c] = bonus * worlds if self.cand[c] == pref else 0
         for w in range(worlds):
             self._sample()
             for c in range(nc):
