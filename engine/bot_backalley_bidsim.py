@@ -39,8 +39,8 @@ class BackAlleyBidSim(BackAlleyKnow):
     def _bid_hard(self):
         n = self.obs.n
         # work units as for card play: sampling a world ~ nuns / 4 + 4 card plays, loading it
-        # ~ 4, then the playout (twice in short hands: a board is played with us leading)
-        worlds = _BID_BUDGET // ((2 if n <= 6 else 1) * (4 * n + 4) + self.nuns // 4 + 4)
+        # ~ 4, then the playout (twice in a 1-card deal: a board is played with us leading)
+        worlds = _BID_BUDGET // ((2 if n == 1 else 1) * (4 * n + 4) + self.nuns // 4 + 4)
         return self._bid_sampled(worlds, True)
 
     def _bid_sampled(self, worlds, use_wp):
@@ -86,7 +86,9 @@ class BackAlleyBidSim(BackAlleyKnow):
             self.tricks[w] = self.swon[me]
             self.team[w] = self.swon[me] + self.swon[me ^ 2]
             if try_board:
-                if lead != me:
+                if lead != me and n == 1:
+                    # (longer hands keep the first bidder's lead, as before: playing them
+                    # out with us leading made boards that failed one time in four)
                     self._load_world()
                     self._sim_start(me)
                     self._playout()
