@@ -7,8 +7,8 @@ ticks_diff, sleep_ms, ... (MicroPython's; on a board they are an AttributeError;
 supervisor.ticks_ms() is CircuitPython's millisecond tick). sleep() of a negative time is
 a ValueError ("seconds must be >= 0"). The stand-ins (supervisor) read the clock in
 _now_ms; a test moves it with sleep().
-(struct_time is made on first use: every name a stand-in interns lands in the unix
-port's heap, where the firmware keeps its names in flash.)
+(struct_time's namedtuple is made on first use: every name a stand-in interns lands in
+the unix port's heap, where the firmware keeps its names in flash.)
 """
 _now_ms = 1000
 
@@ -33,22 +33,27 @@ def time():
     return 946684800 + _now_ms // 1000  # the RTC of a board starts at 2000-01-01
 
 
-def __getattr__(name):
-    if name == "struct_time":
+_nt = []  # the struct_time namedtuple type, made on first use
+
+
+def struct_time(time_tuple):
+    """time.struct_time(a sequence of 9): a namedtuple as on the board (there struct_time is
+    the namedtuple type itself; here a function makes one)."""
+    if len(time_tuple) != 9:
+        raise ValueError("time_tuple length must be 9")
+    if not _nt:
         from collections import namedtuple
 
-        t = namedtuple(name, "tm_year tm_mon tm_mday tm_hour tm_min tm_sec tm_wday tm_yday "
-                             "tm_isdst".split())
-        globals()[name] = t
-        return t
-    raise AttributeError(name)
+        _nt.append(namedtuple("struct_time", "tm_year tm_mon tm_mday tm_hour tm_min tm_sec "
+                                             "tm_wday tm_yday tm_isdst".split()))
+    return _nt[0](*time_tuple)
 
 
 def localtime(seconds=None):
     import utime
 
     t = utime.gmtime(int(time() if seconds is None else seconds))
-    return __getattr__("struct_time")(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], -1)
+    return struct_time((t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], -1))
 
 
 def mktime(t):
