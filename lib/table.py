@@ -278,9 +278,8 @@ class GameScreen:
         if self.hold_until < 0:  # NeoPixels: whose turn (a finished trick flashes instead)
             self.app.fx.turn(self.KIND, g.turn if g.phase < self.PHASE_OVER else -1)
         if self.overlay or (self.hold_until < 0 and g.phase >= self.PHASE_OVER):
-            # a full-screen panel: its module is loaded only to draw it
-            __import__("sheet_" + self.name).draw(self)
-            self.app.unload("sheet")  # sheet_<game> and the shared sheet
+            # a full-screen panel (its module came with the game: app._NEEDS)
+            self.app.need("sheet_" + self.name).draw(self)
         else:
             self.draw_table()
 
