@@ -37,8 +37,9 @@ CPU_MS = (1300, 750, 300)
 HOLD_MS = (2200, 1300, 600)
 
 # What a game needs, imported together when the game is chosen (biggest compile first, each
-# after a collection, while the heap is least fragmented) and kept until the other game is
-# chosen: no module is dropped and compiled again in between (pause, hint, panels, title).
+# after a collection, while the heap is least fragmented) and kept while it is played: no
+# module is dropped and compiled again for a pause, a hint or a panel. They go when the game
+# is left for the title (app.drop_game), so that the next game finds room for its own.
 _NEEDS = (
     None,
     ("engine.bot_alleycat", "engine.alleycat", "table", "screen_alleycat", "sheet",
@@ -66,7 +67,7 @@ class App:
         self.settings = bytearray(DEFAULTS)
         self.stats = bytearray(24)  # [game 0..1][level 0..2] played u16, won u16
         self.fx = fx.Fx(hw, self)
-        self.gs = None  # the game screen (only one game's module is loaded at a time)
+        self.gs = None  # the game screen (only one game's modules are loaded at a time)
         self.saved = 0  # GAME_AC / GAME_BA when a resumable game is loaded in its screen
         __import__("appx").init(self, fresh)  # appx and the menus stay: imported once
         self.screen = None

@@ -1,5 +1,5 @@
-"""Alley Cat full-screen panels: last trick, score sheet, round over, game over. Loaded
-only while one is drawn (table.GameScreen.draw_all), then dropped again."""
+"""Alley Cat full-screen panels: last trick, score sheet, round over, game over (imported
+with the game's modules, app._NEEDS; drawn by table.GameScreen.draw_all)."""
 import gfx
 from app import LEVEL_NAMES
 from table import signed

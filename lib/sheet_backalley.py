@@ -1,5 +1,5 @@
-"""Back Alley full-screen panels: last trick, score sheet, deal over, game over. Loaded
-only while one is drawn (table.GameScreen.draw_all), then dropped again."""
+"""Back Alley full-screen panels: last trick, score sheet, deal over, game over (imported
+with the game's modules, app._NEEDS; drawn by table.GameScreen.draw_all)."""
 import gfx
 from app import LEVEL_NAMES
 from table import signed

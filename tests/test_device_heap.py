@@ -137,7 +137,7 @@ def test_too_small_a_heap_fails_and_names_the_import():
     # far below the figure: the run dies, and the report says in which import and where
     ok, where = device_heap.check_heap(ROOT, 150)
     assert not ok
-    assert re.match(r"MemoryError importing [\w.]+ at \w+, poll \d+", where), where
+    assert re.match(r"MemoryError importing [\w.]+ after @\w+, poll \d+", where), where
 
 
 def test_outcome_reads_the_driver_lines():
@@ -150,7 +150,7 @@ def test_outcome_reads_the_driver_lines():
     ok, where = device_heap.outcome(text)
     assert not ok
     assert where.splitlines() == [
-        "MemoryError importing engine.bot_backalley at title_again, poll 2110 (allocating 603 bytes)",
+        "MemoryError importing engine.bot_backalley after @title_again, poll 2110 (allocating 603 bytes)",
         "lib/app.py:138 need"]
     assert device_heap.outcome("MARK a -1 X\nPOLLS 5\nEND ok\n") == (True, "")
     assert not device_heap.outcome(None)[0]

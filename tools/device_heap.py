@@ -392,7 +392,7 @@ def outcome(text):
         f = dict(kv.split("=", 1) for kv in memerr[0].split()[1:])
         what = "MemoryError importing %s" % f["import"] if f.get("import", "-") != "-" \
             else "MemoryError"
-        where = "%s at %s, poll %s" % (what, f.get("mark"), f.get("poll"))
+        where = "%s after @%s, poll %s" % (what, f.get("mark"), f.get("poll"))
         m = re.search(r"allocating (\d+) bytes", text)
         if m:
             where += " (allocating %s bytes)" % m.group(1)
