@@ -212,7 +212,7 @@ def test_unseen_cards_are_the_opponents_hand_plus_the_stock():
     brain = AlleyCatBrain(2)
     for g, k in positions(games=3, seed0=40):
         brain.obs.read(g)
-        brain._find_unseen()
+        brain.find_unseen()
         assert brain.unseen_n == g.hand_size(1 - g.turn) + g.stock_size()
 
 
@@ -297,3 +297,49 @@ def _match(la, lb, games):
 
 def test_normal_beats_easy_in_a_small_match():
     assert _match(1, 0, 60) >= 40
+
+
+# ---- game-win probability table (engine/winprob_alleycat.py) -----------------------------------
+def _cells():
+    import engine.winprob_alleycat as wp
+    t = wp._TABLE
+    assert len(t) == 2 * 3 * 3 * 25 * 10
+    assert 92 not in t and all(35 <= b <= 126 for b in t)  # printable, no backslash
+    return [b - 35 - (b > 92) for b in t]
+
+
+def test_winprob_table_is_well_formed_and_a_bigger_lead_never_hurts():
+    cells = _cells()
+    assert min(cells) >= 0 and max(cells) <= 90
+    for blk in range(2 * 3 * 3):  # mode, target, what is left
+        col = cells[blk * 250:(blk + 1) * 250]
+        for k in range(10):  # leader's need bucket
+            ps = [col[d * 10 + k] for d in range(25)]
+            assert ps == sorted(ps), (blk, k)  # non-decreasing in the difference
+            # a two-player race: P(lead d) + P(lead -d) is about 1
+            for d in range(13):
+                assert abs(ps[12 + d] + ps[12 - d] - 90) <= 9, (blk, k, d, ps)
+        # near the target a 10-point lead is worth more than at the start
+        assert col[17 * 10 + 0] > col[17 * 10 + 9], blk
+        assert col[7 * 10 + 0] < col[7 * 10 + 9], blk
+
+
+def test_win_prob_lookup():
+    from engine.winprob_alleycat import win_prob
+    for capt in (False, True):
+        for target in (22, 44, 66):
+            for left in (0, 1, 2):
+                prev = -1
+                for d in range(-30, 31):  # me = 20 + d against 20: monotone, odd d in between
+                    p = win_prob(capt, target, 20 + d, 20, left)
+                    assert 0 <= p <= 180 and p >= prev
+                    prev = p
+                assert win_prob(capt, target, 20, 20, left) in range(70, 111)
+                assert win_prob(capt, target, 20 + 12, 20, left) > 110
+    # decided positions
+    assert win_prob(True, 44, 44, 30, 1) == 180 and win_prob(True, 44, 30, 45, 2) == 0
+    assert win_prob(False, 44, 50, 46, 0) == 180 and win_prob(False, 44, 40, 46, 0) == 0
+    assert win_prob(False, 44, 50, 46, 1) < 180  # mid-round: not over yet
+    assert 60 < win_prob(False, 44, 46, 46, 0) < 120  # equal at the target: play on
+    # the end of the round matters more the closer it is: 43-30 before the end of a round
+    assert win_prob(False, 44, 43, 30, 0) > win_prob(False, 44, 43, 30, 2)
