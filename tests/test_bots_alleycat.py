@@ -341,5 +341,67 @@ def test_win_prob_lookup():
     assert win_prob(False, 44, 50, 46, 0) == 180 and win_prob(False, 44, 40, 46, 0) == 0
     assert win_prob(False, 44, 50, 46, 1) < 180  # mid-round: not over yet
     assert 60 < win_prob(False, 44, 46, 46, 0) < 120  # equal at the target: play on
-    # the end of the round matters more the closer it is: 43-30 before the end of a round
-    assert win_prob(False, 44, 43, 30, 0) > win_prob(False, 44, 43, 30, 2)
+
+
+# ---- score-aware Hard --------------------------------------------------------------------------
+def _scored(dealer, nondealer_hand, dealer_hand, stock, moves):
+    g = AlleyCat(seed=1)
+    g.start(dealer, deck_with(nondealer_hand, dealer_hand, stock))
+    for m in moves.split():
+        assert g.play(parse_card(m)) == 0
+    return g
+
+
+def _hard_picks(g, me, op, seeds=8):
+    """Hard's card at g with these end-of-round totals (game score + this round's points) for
+    the seat to move and the other one, given to the brain through its view."""
+    got = []
+    for seed in range(seeds):
+        b = AlleyCatBrain(2)
+        b.reason = ""
+        b.obs.read(g)
+        v = b.obs
+        v.score_me = me - v.rp_me
+        v.score_op = op - v.rp_op
+        got.append(b.decide(seed))
+    return got
+
+
+def test_score_aware_hard_plays_safe_far_ahead_and_risky_far_behind():
+    # Seat 0 to follow the 4S with 3S 4C 6S KS 2S AC (5 points down this round, target 44).
+    # KS cashes +9 now (playout margin +0.4, sd 7.0); 3S loses one point and keeps following
+    # (+2.0 on average, sd 7.7: more points, more spread).
+    g = _scored(0, "4S 9C 7C QC KC 2C", "3S 5S 4C 6S KS 2S",
+                "AC 10C JC 3C 10S 8C AS 5C 6C 9S 7S 5D QS JS 8S", "7C 6S 9C 5S 4S")
+    assert g.turn == 0 and g.trick_size == 1
+    ks, s3 = parse_card("KS"), parse_card("3S")
+    assert _hard_picks(g, 38, 16).count(ks) >= 7   # far ahead: the sure points reach 44
+    assert _hard_picks(g, 16, 38).count(s3) >= 7   # far behind: the line with the spread
+    # The alley cat is led to seat 1 (AS 7S 5C KS + 2 drawn). AS keeps it away (+2.1, sd 5.4);
+    # 7S takes it for -2 and the lead passes (+2.8, sd 7.1).
+    g = _scored(1, "5S 5D QS 2C 10S 4C", "JC 7S 5C AS KS 9C",
+                "AC 8S 10C JS 9S 7C 3C 2S 3S QC 4S 6C 6S 8C KC", "10S 9C QS JC 5D")
+    assert g.turn == 1 and g.trick_card(0) == ALLEY_CAT
+    a_s, s7 = parse_card("AS"), parse_card("7S")
+    assert _hard_picks(g, 38, 16).count(a_s) >= 7
+    assert _hard_picks(g, 16, 38).count(s7) >= 6
+
+
+def test_reasons_are_set_and_name_the_move():
+    g = _follow_position("5D", "KC QS JC 2S 9C 10S", "3S 7C 2C 9S QC")
+    b = Bot(1, 1)
+    assert b.choose(g) == parse_card("2S") and b.reason == "keeps the alley cat away"
+    g = _follow_position("KC", "5D 2S 3C 7S 8C 9S", "3S 7C 2C 10S QC")
+    assert b.choose(g) == ALLEY_CAT and b.reason == "dumps the alley cat"
+    g = _follow_position("KC", "QC AS 2S 3C 4S 2C", "3S 7C 6C 9C QS")
+    assert b.choose(g) == parse_card("QC") and b.reason == "loses cheaply and draws"
+    for lv in (1, 2):
+        seen = set()
+        for g, k in positions(games=3, seed0=60):
+            bot = Bot(lv, k)
+            bot.choose(g)
+            seen.add(bot.reason)
+        assert "" not in seen and "cheapest winner" in seen, seen
+    e = Bot(0, 1)
+    e.choose(g)
+    assert e.reason == "" or e.reason == "last card"
