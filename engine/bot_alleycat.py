@@ -22,7 +22,9 @@ Levels
              best _FU. Leading: for each card, the exact expectation over the unseen cards of
              the follower's best reply (the opponent's hand is a uniform random subset of the
              unseen cards: the j-th best reply is the chosen one with probability
-             C(N-j, m-1) / C(N, m)), minus the value of keeping the led card.
+             C(N-j, m-1) / C(N, m)), minus the value of keeping the led card. Following the
+             round's last trick, or as captured near the target, it first maximises the chance
+             of winning the game (engine/winprob_alleycat.py) after the trick.
   Hard (2)   determinized playouts scored by the chance of winning the game
              (engine/bot_alleycat_hard.py, table engine/winprob_alleycat.py): far ahead it
              keeps the points margin safe, far behind it takes the card that can catch up.
@@ -33,6 +35,7 @@ from engine.rng import Rng
 from engine.bot_alleycat_tables import (  # noqa: F401  (AlleyCatView: part of this module's API)
     AlleyCatView, BINOM, CODE, FS, FU, ORDER, RET, VAL)
 from engine.bot_alleycat_hard import hard
+from engine.winprob_alleycat import win_prob
 
 _N = const(27)
 _CAT = const(10)      # rank index of the 5♦
@@ -162,11 +165,32 @@ class AlleyCatBrain:
         v = self.obs
         n = v.hand_n
         if v.lead != _NONE:
-            row = v.lead * _N
+            a = v.lead
+            row = a * _N
+            # Score aware where this trick settles the game: the round's last trick (the leader
+            # has no card left) or, as captured, a trick that can reach the target: the game
+            # chance of the totals it leaves first, the heuristic value second.
+            capt = v.as_captured
+            last = v.opp_n == 0
+            g0 = v.score_me + (0 if capt else v.rp_me)
+            g1 = v.score_op + (0 if capt else v.rp_op)
+            aware = last or (capt and (g0 + 13 >= v.target or g1 + 13 >= v.target))
+            left = 0 if last else (1 if v.stock_n <= 11 else 2)
             best = -1
             bi = 0
             for i in range(n):
-                u = FU[row + v.hand[i]]
+                c = v.hand[i]
+                u = FU[row + c]
+                if aware:
+                    d = VAL[a] - VAL[c]
+                    if d < 0:
+                        d = -d
+                    if a == _CAT or c == _CAT:
+                        d = -d
+                    if c > a:
+                        u += 256 * win_prob(capt, v.target, g0 + d, g1, left)
+                    else:
+                        u += 256 * win_prob(capt, v.target, g0, g1 + d, left)
                 if u > best:
                     best = u
                     bi = i

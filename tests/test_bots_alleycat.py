@@ -405,3 +405,18 @@ def test_reasons_are_set_and_name_the_move():
     e = Bot(0, 1)
     e.choose(g)
     assert e.reason == "" or e.reason == "last card"
+
+
+def test_normal_takes_the_trick_that_wins_the_game():
+    # As captured, 43 of 44 against 38: following the 8S, the 9S (+1) ends the game; the
+    # heuristic alone loses the 4C (-4) to keep following, as it does far from the target.
+    g = AlleyCat(seed=4, as_captured=True)
+    g.start(0, deck_with("8S 7C 2C 9C QC KC", "2S 3S 9S 4C AC 3C"))
+    assert g.play(parse_card("8S")) == 0
+    for me, op, want in ((43, 38, "9S"), (10, 20, "4C")):
+        b = AlleyCatBrain(1)
+        b.reason = ""
+        b.obs.read(g)
+        b.obs.score_me = me
+        b.obs.score_op = op
+        assert b.decide(1) == parse_card(want), me
