@@ -2,15 +2,18 @@
 
 win_prob(as_captured, target, me, op, left) -> P(the seat with `me` points wins), in
 half-levels 0..180 (180 = certain). `me`/`op` are the totals that count: with end-of-round
-scoring, game score plus this round's points; as captured, the game score. `left`: 0 the round
-is over, 1 the stock holds 0..11 cards (late in the round), 2 it holds 12..15 (its first four
-tricks; a round lasts about nine).
+scoring, game score plus this round's points; as captured, the game score. `left`, what is left
+of the round: 0 it is over, 1 the stock holds 0..11 cards (late), 2 it holds 12..15 (its first
+four tricks; a round lasts about nine). With end-of-round scoring only the totals at the round's
+end matter, so mid-round totals are looked up as if the round ended there (no rows for them:
+they would be dead weight on the board).
 
 Table: tools/gen_winprob_alleycat.py computes it by self-play (today's Hard at both seats) and
 an exact dynamic program over the recorded rounds; see there. Layout, one byte per cell:
-[mode 2][target 22/44/66][left 3][difference -24, -22 .. 24: 25][leader's need bucket 10],
-each P in 0..90 stored as the printable byte 35 + P (36 + P from the backslash up), so the
-literal stays one source byte per cell. Lookups allocate nothing; odd differences interpolate.
+end-of-round scoring [target 22/44/66][difference -24, -22 .. 24: 25][leader's need bucket 10],
+then as captured [target][left 3][difference][need]. Each P in 0..90 is stored as the printable
+byte 35 + P (36 + P from the backslash up), so the literal stays one source byte per cell.
+Lookups allocate nothing; odd differences interpolate between their neighbours.
 """
 from engine.common import const
 
@@ -42,7 +45,11 @@ def win_prob(as_captured, target, me, op, left):
     if need > 40:
         need = 40
     t = 0 if target < 33 else (1 if target < 55 else 2)
-    base = ((((1 if as_captured else 0) * 3 + t) * _LB + left) * _DB) * _NB + _NEEDB[need]
+    if as_captured:
+        blk = 3 + t * _LB + left
+    else:
+        blk = t  # only the round's end counts: mid-round totals take the round-end value
+    base = blk * _DB * _NB + _NEEDB[need]
     d = me - op
     if d > 24:
         d = 24
@@ -59,54 +66,37 @@ def win_prob(as_captured, target, me, op, left):
 _TABLE = (
     b"$$$$$%&&PP$$$$%%&'PP$$%%%&')PP%%%&&')*PP&'''()+,PP()))*+-/PP+,,,-.02PP//000135PP44445689"
     b"PP::::;;=>PPAAAAABCDPPHHHHHIIJPPPPPPPPPPPPXXXXXWWVPP`````_^]PPggggffdcPPmmmmlkihPPrrqqqp"
-    b"nlPPvuuutsqoPPyxxxwvtrPP{zzzyxvuPP|||{{zxwPP}}|||{zxPP}}}}||{zPP}}}}}|{{PP$$$$%%&'PP$$%%"
-    b"%&'(PP%%%&&'()PP%&&''(*+PP&'(()*,-PP())*+,.0PP*+,-./13PP,-/02356PP/124689:PP4679;=>?PP;="
-    b">?ACDDPPEEFGHIJJPPPPPPPPPPPP[[ZYXWVVPPfdcb`^]]PPmkjhfdcbPPrpomkihgPPutrqonlkPPwvutsrpnPP"
-    b"yxxwvusqPP{zyyxwutPP|{{zzywvPP|||{{zyxPP}}|||{zyPP}}}}||{zPP$$$$%%&'PP$$$%%&'(PP$%%%&'(*"
-    b"PP%&&&'(*+PP'''()*,.PP)))*+,/0PP+,,-./23PP//001357PP3445679;PP9:::;=>@PP@@@ABBDEPPHHHHII"
-    b"JJPPPPPPPPPPPPXXXXWWVVPPaaa`__][PPhgggfdcaPPnmmlkjhfPPrrqqpnljPPvuutsronPPxxxwvurqPPzzzy"
-    b"xwusPP|{{{zywvPP}|||{zywPP}}}||{zyPP}}}}||{zPP$$$$$%&')*$$$$%%&(*,$$%%%&'),-%%%&&')+.0&'"
-    b"''()+-02()))*+-/25+,,,-.0258//0001369;4444568:=?::::;;=?ACAAAAABCDFGHHHHHIIJKKPPPPPPPPPP"
-    b"XXXXXWWVUU`````_^]ZYggggffdb`^mmmmlkigdbrrqqqpnkhfvuuutsqoliyxxxwvtrol{zzzyxvtqo|||{{zxv"
-    b"sq}}|||{zxut}}}}||{ywu}}}}}|{zxw$$$$%%&')+$$%%%&'(+,%%%&&'(*,.%&&''(*,.0&'(()*,.02())*+,"
-    b".035*+,-./1368,-/02357:;/124689;=?4679;=>@BC;=>?ACDEFGEEFGHIJJKKPPPPPPPPPP[[ZYXWVVUUfdcb"
-    b"`^][ZYmkjhfdca_^rpomkihfdbutrqonljgfwvutsrpnkiyxxwvusqnl{zyyxwusqo|{{zzywusq|||{{zywus}}"
-    b"|||{zyvu}}}}||{zxv$$$$%%&')+$$$%%&')+,$%%%&'(*,.%&&&'(*,.0'''()*,.13)))*+,/135+,,-./2468"
-    b"//001357:<3445679;>?9:::;=>@BC@@@ABBDEFGHHHHIIJJKKPPPPPPPPPPXXXXWWVVUUaaa`__][ZYhgggfdca"
-    b"_^nmmlkjhfcbrrqqpnljgevuutsromkixxxwvurpnlzzzyxwuspn|{{{zywusq}|||{zywus}}}||{zxvu}}}}||"
-    b"{zxv$$$$$%&'),$$$$%%&(*-$$%%%&'),/%%%&&')+.1&'''()+-04()))*+-/26+,,,-.0259//0001369=4444"
-    b"568:=@::::;;=?ADAAAAABCDFHHHHHHIIJKLPPPPPPPPPPXXXXXWWVUT`````_^]ZXggggffdb`]mmmmlkigdarr"
-    b"qqqpnkhdvuuutsqolhyxxxwvtrok{zzzyxvtqm|||{{zxvsp}}|||{zxur}}}}||{ywt}}}}}|{zxu$$$$%%&'),"
-    b"$$%%%&'(+.%%%&&'(*,0%&&''(*,.2&'(()*,.04())*+,.037*+,-./136:,-/02357:=/124689;=@4679;=>@"
-    b"BD;=>?ACDEFHEEFGHIJJKLPPPPPPPPPP[[ZYXWVVUTfdcb`^][ZXmkjhfdca_]rpomkihfdautrqonljgdwvutsr"
-    b"pnkgyxxwvusqnj{zyyxwusqm|{{zzywuso|||{{zywuq}}|||{zyvs}}}}||{zxu$$$$%%&'),$$$%%&')+.$%%%"
-    b"&'(*,0%&&&'(*,.2'''()*,.14)))*+,/137+,,-./246://001357:=3445679;>@9:::;=>@BD@@@ABBDEFHHH"
-    b"HHIIJJKLPPPPPPPPPPXXXXWWVVUTaaa`__][ZXhgggfdca_]nmmlkjhfcarrqqpnljgdvuutsromkgxxxwvurpnj"
-    b"zzzyxwuspm|{{{zywuso}|||{zywuq}}}||{zxvs}}}}||{zxu###$$$%&PP$$$$$%&'PP$$$$%&'(PP$%%%&'(*"
-    b"PP%&&&'(*,PP'('((*,.PP+++*+,/1PP22/..024PP79952468PP;>?>89<=PP@BDEB?BCPPFHIKJGIIPPPPPPPP"
-    b"PPPPZXWUVYWWPPa_][_b_^PPfcbcihedPPjhhlomkiPPoorssqomPPvvvwvurpPPzyzyywusPP|{{{zywuPP}|||"
-    b"{zywPP}}}}|{zyPP}}}}}|{zPP~~~}}}|{PP$$$$$%&'PP$$$$%%&(PP$%%%&&()PP%&&&'()*PP&''(()+,PP()"
-    b")**+-/PP)+,--.02PP,./11245PP/135668:PP468:<<=>PP;<>@BBCDPPDEFGIIIJPPPPPPPPPPPP][ZYWWWVPP"
-    b"feca__^]PPmkigeedcPPrpnlkkigPPusrppomlPPxvuttsqoPPyxxwwvtrPP{zzyyxvuPP|{{{zyxwPP}|||{{yx"
-    b"PP}}}}||{yPP}}}}}|{zPP###$$%&'PP#$$$%&'(PP$$$%%&()PP$$%%&()+PP%%&'()+-PP''((*,./PP)**+,."
-    b"12PP././0246PP3554469:PP7:;;:;>?PP=?ABAACDPPEFHIIHIJPPPPPPPPPPPP[ZXWWXWVPPdb`_``^]PPjgff"
-    b"gfcbPPnllmmkhgPPsrsrqomkPPxwwvuspoPPzzyywusrPP||{zyxvtPP}}||{yxvPP}}}||{yxPP~}}}|{zyPP~~"
-    b"~}}|{zPP###$$$%&(*$$$$$%&'*+$$$$%&')+-$%%%&'(*-/%&&&'(*,/1'('((*,/24+++*+,/15722/..0258:"
-    b"79952469<>;>?>89<>AB@BDEB?BCEGFHIKJGIIKKPPPPPPPPPPZXWUVYWWUUa_][_b_^[Yfcbcihec`_jhhlomkh"
-    b"ecoorssqoligvvvwvurpljzyzyywurom|{{{zywurp}|||{zywtr}}}}|{zxvt}}}}}|{zwv~~~}}}|{yw$$$$$%"
-    b"&')*$$$$%%&(*,$%%%&&(),.%&&&'()+.0&''(()+-02())**+-/35)+,--.0268,./112469;/135668:=?468:"
-    b"<<=?AC;<>@BBCDFGDEFGIIIJKKPPPPPPPPPP][ZYWWWVUUfeca__^]ZYmkigeedb`^rpnlkkigdbusrppomkhfxv"
-    b"uttsqokiyxxwwvtrnl{zzyyxvtqo|{{{zyxvsq}|||{{yxus}}}}||{ywu}}}}}|{zxw###$$%&')*#$$$%&'(*,"
-    b"$$$%%&(*,.$$%%&()+.0%%&'()+-02''((*,.035)**+,.1368././02479;3554469;=?7:;;:;>?AC=?ABAACE"
-    b"FGEFHIIHIJKKPPPPPPPPPP[ZXWWXWVUUdb`_``^[ZYjgffgfcb`^nllmmkhfdbsrsrqomjhfxwwvuspnkizzyywu"
-    b"sqnl||{zyxvtqo}}||{yxvsq}}}||{ywus~}}}|{zywu~~~}}|{zxw###$$$%&(+$$$$$%&'*-$$$$%&')+/$%%%"
-    b"&'(*-1%&&&'(*,/3'('((*,/26+++*+,/15922/..0258<79952469<@;>?>89<>AC@BDEB?BCEGFHIKJGIIKLPP"
-    b"PPPPPPPPZXWUVYWWUTa_][_b_^[Yfcbcihec`^jhhlomkheaoorssqolievvvwvurplhzyzyywurok|{{{zywurn"
-    b"}|||{zywtp}}}}|{zxvr}}}}}|{zwt~~~}}}|{yv$$$$$%&'),$$$$%%&(*.$%%%&&(),/%&&&'()+.1&''(()+-"
-    b"04())**+-/36)+,--.0269,./112469=/135668:=@468:<<=?AD;<>@BBCDFHDEFGIIIJKLPPPPPPPPPP][ZYWW"
-    b"WVUTfeca__^]ZXmkigeedb`]rpnlkkigdausrppomkhdxvuttsqokhyxxwwvtrnk{zzyyxvtqm|{{{zyxvsp}|||"
-    b"{{yxur}}}}||{yws}}}}}|{zxu###$$%&'),#$$$%&'(*.$$$%%&(*,/$$%%&()+.2%%&'()+-04''((*,.037)*"
-    b"*+,.136:././02479=3554469;=@7:;;:;>?AD=?ABAACEFHEFHIIHIJKLPPPPPPPPPP[ZXWWXWVUTdb`_``^[ZX"
-    b"jgffgfcb`]nllmmkhfdasrsrqomjhdxwwvuspnkgzzyywusqnj||{zyxvtqm}}||{yxvso}}}||{ywur~}}}|{zy"
-    b"ws~~~}}|{zxu"
+    b"nlPPvuuutsqoPPyxxxwvtrPP{zzzyxvuPP|||{{zxwPP}}|||{zxPP}}}}||{zPP}}}}}|{{PP$$$$$%&')*$$$$"
+    b"%%&(*,$$%%%&'),-%%%&&')+.0&'''()+-02()))*+-/25+,,,-.0258//0001369;4444568:=?::::;;=?ACAA"
+    b"AAABCDFGHHHHHIIJKKPPPPPPPPPPXXXXXWWVUU`````_^]ZYggggffdb`^mmmmlkigdbrrqqqpnkhfvuuutsqoli"
+    b"yxxxwvtrol{zzzyxvtqo|||{{zxvsq}}|||{zxut}}}}||{ywu}}}}}|{zxw$$$$$%&'),$$$$%%&(*-$$%%%&')"
+    b",/%%%&&')+.1&'''()+-04()))*+-/26+,,,-.0259//0001369=4444568:=@::::;;=?ADAAAAABCDFHHHHHHI"
+    b"IJKLPPPPPPPPPPXXXXXWWVUT`````_^]ZXggggffdb`]mmmmlkigdarrqqqpnkhdvuuutsqolhyxxxwvtrok{zzz"
+    b"yxvtqm|||{{zxvsp}}|||{zxur}}}}||{ywt}}}}}|{zxu###$$$%&PP$$$$$%&'PP$$$$%&'(PP$%%%&'(*PP%&"
+    b"&&'(*,PP'('((*,.PP+++*+,/1PP22/..024PP79952468PP;>?>89<=PP@BDEB?BCPPFHIKJGIIPPPPPPPPPPPP"
+    b"ZXWUVYWWPPa_][_b_^PPfcbcihedPPjhhlomkiPPoorssqomPPvvvwvurpPPzyzyywusPP|{{{zywuPP}|||{zyw"
+    b"PP}}}}|{zyPP}}}}}|{zPP~~~}}}|{PP$$$$$%&'PP$$$$%%&(PP$%%%&&()PP%&&&'()*PP&''(()+,PP())**+"
+    b"-/PP)+,--.02PP,./11245PP/135668:PP468:<<=>PP;<>@BBCDPPDEFGIIIJPPPPPPPPPPPP][ZYWWWVPPfeca"
+    b"__^]PPmkigeedcPPrpnlkkigPPusrppomlPPxvuttsqoPPyxxwwvtrPP{zzyyxvuPP|{{{zyxwPP}|||{{yxPP}}"
+    b"}}||{yPP}}}}}|{zPP###$$%&'PP#$$$%&'(PP$$$%%&()PP$$%%&()+PP%%&'()+-PP''((*,./PP)**+,.12PP"
+    b"././0246PP3554469:PP7:;;:;>?PP=?ABAACDPPEFHIIHIJPPPPPPPPPPPP[ZXWWXWVPPdb`_``^]PPjgffgfcb"
+    b"PPnllmmkhgPPsrsrqomkPPxwwvuspoPPzzyywusrPP||{zyxvtPP}}||{yxvPP}}}||{yxPP~}}}|{zyPP~~~}}|"
+    b"{zPP###$$$%&(*$$$$$%&'*+$$$$%&')+-$%%%&'(*-/%&&&'(*,/1'('((*,/24+++*+,/15722/..0258:7995"
+    b"2469<>;>?>89<>AB@BDEB?BCEGFHIKJGIIKKPPPPPPPPPPZXWUVYWWUUa_][_b_^[Yfcbcihec`_jhhlomkhecoo"
+    b"rssqoligvvvwvurpljzyzyywurom|{{{zywurp}|||{zywtr}}}}|{zxvt}}}}}|{zwv~~~}}}|{yw$$$$$%&')*"
+    b"$$$$%%&(*,$%%%&&(),.%&&&'()+.0&''(()+-02())**+-/35)+,--.0268,./112469;/135668:=?468:<<=?"
+    b"AC;<>@BBCDFGDEFGIIIJKKPPPPPPPPPP][ZYWWWVUUfeca__^]ZYmkigeedb`^rpnlkkigdbusrppomkhfxvutts"
+    b"qokiyxxwwvtrnl{zzyyxvtqo|{{{zyxvsq}|||{{yxus}}}}||{ywu}}}}}|{zxw###$$%&')*#$$$%&'(*,$$$%"
+    b"%&(*,.$$%%&()+.0%%&'()+-02''((*,.035)**+,.1368././02479;3554469;=?7:;;:;>?AC=?ABAACEFGEF"
+    b"HIIHIJKKPPPPPPPPPP[ZXWWXWVUUdb`_``^[ZYjgffgfcb`^nllmmkhfdbsrsrqomjhfxwwvuspnkizzyywusqnl"
+    b"||{zyxvtqo}}||{yxvsq}}}||{ywus~}}}|{zywu~~~}}|{zxw###$$$%&(+$$$$$%&'*-$$$$%&')+/$%%%&'(*"
+    b"-1%&&&'(*,/3'('((*,/26+++*+,/15922/..0258<79952469<@;>?>89<>AC@BDEB?BCEGFHIKJGIIKLPPPPPP"
+    b"PPPPZXWUVYWWUTa_][_b_^[Yfcbcihec`^jhhlomkheaoorssqolievvvwvurplhzyzyywurok|{{{zywurn}|||"
+    b"{zywtp}}}}|{zxvr}}}}}|{zwt~~~}}}|{yv$$$$$%&'),$$$$%%&(*.$%%%&&(),/%&&&'()+.1&''(()+-04()"
+    b")**+-/36)+,--.0269,./112469=/135668:=@468:<<=?AD;<>@BBCDFHDEFGIIIJKLPPPPPPPPPP][ZYWWWVUT"
+    b"feca__^]ZXmkigeedb`]rpnlkkigdausrppomkhdxvuttsqokhyxxwwvtrnk{zzyyxvtqm|{{{zyxvsp}|||{{yx"
+    b"ur}}}}||{yws}}}}}|{zxu###$$%&'),#$$$%&'(*.$$$%%&(*,/$$%%&()+.2%%&'()+-04''((*,.037)**+,."
+    b"136:././02479=3554469;=@7:;;:;>?AD=?ABAACEFHEFHIIHIJKLPPPPPPPPPP[ZXWWXWVUTdb`_``^[ZXjgff"
+    b"gfcb`]nllmmkhfdasrsrqomjhdxwwvuspnkgzzyywusqnj||{zyxvtqm}}||{yxvso}}}||{ywur~}}}|{zyws~~"
+    b"~}}|{zxu"
 )

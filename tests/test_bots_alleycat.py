@@ -303,7 +303,7 @@ def test_normal_beats_easy_in_a_small_match():
 def _cells():
     import engine.winprob_alleycat as wp
     t = wp._TABLE
-    assert len(t) == 2 * 3 * 3 * 25 * 10
+    assert len(t) == (3 + 3 * 3) * 25 * 10  # end of round: per target; as captured: x left
     assert 92 not in t and all(35 <= b <= 126 for b in t)  # printable, no backslash
     return [b - 35 - (b > 92) for b in t]
 
@@ -311,7 +311,7 @@ def _cells():
 def test_winprob_table_is_well_formed_and_a_bigger_lead_never_hurts():
     cells = _cells()
     assert min(cells) >= 0 and max(cells) <= 90
-    for blk in range(2 * 3 * 3):  # mode, target, what is left
+    for blk in range(3 + 3 * 3):  # (mode, target, what is left) blocks
         col = cells[blk * 250:(blk + 1) * 250]
         for k in range(10):  # leader's need bucket
             ps = [col[d * 10 + k] for d in range(25)]

@@ -13,8 +13,9 @@
    next round, P(win) = the mean over the bank's rounds of the game result (end of round: the
    higher total once someone has the target; as captured: the first to reach it, mid-round)
    or the value of the next round's start. Value iteration until it moves < 1e-6 (scores can
-   go down: the alley cat's trick subtracts). Mid-round values (the "left" buckets) average
-   the same over the bank's round suffixes that start at a stock size in the bucket.
+   go down: the alley cat's trick subtracts). Mid-round values (the "left" buckets, as
+   captured only) average the same over the bank's round suffixes (one per round) that start
+   at a stock size in the bucket.
 3. The table: P quantised to 0..90 (one printable byte each, see engine/winprob_alleycat.py),
    at the even score differences -24..24, averaged over the scores in each leader's-need
    bucket and over who leads next, made non-decreasing in the difference.
@@ -269,11 +270,13 @@ def main():
                 print("mode %d target %d: P(0-0) leading %.3f dealing %.3f" % (
                     capt, target, W[1][i0, i0], W[0][i0, i0]))
             parts = [monotone(bucketize(W, target))]
-            for lb in (1, 2):
+            # mid-round rows only as captured: with end-of-round scoring only the totals at
+            # the round's end matter (the engine looks mid-round totals up as round-end ones)
+            for lb in ((1, 2) if capt else ()):
                 parts.append(monotone(bucketize(mid_values(bank, target, capt, W, lb), target)))
             for p in parts:
                 table += p
-    assert len(table) == 2 * len(TARGETS) * LB * DB * NB
+    assert len(table) == len(TARGETS) * (1 + LB) * DB * NB
     write_module(a.out, encode(table), a)
     print("wrote %s (%d table bytes)" % (a.out, len(table)))
 
