@@ -86,6 +86,7 @@ def _build():
 
 
 CODE, IDX, VAL, RET, FS, FU, ORDER, BINOM, LEAD = _build()
+del _build  # run once: let the board's heap have its bytecode back
 
 
 class AlleyCatView:
