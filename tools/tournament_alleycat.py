@@ -10,7 +10,8 @@ scoring and half with as-captured scoring, target 44 (--targets 22 44 66 spreads
 those targets instead). Prints each match's win rate for the first player with a 95 % Wilson
 interval. Strength targets (issue 3): Hard beats Normal and Normal beats Easy (lower bound > 50 %),
 Hard wins >= 85 % against random play. "legacy" is Hard before score awareness (issue 9: the
-score-aware Hard should win >= 58 % against it).
+score-aware Hard should win >= 58 % against it), "oldnormal" Normal before it (not in the
+default list: --match normal-oldnormal oldnormal-easy).
 """
 import argparse
 import os
@@ -23,17 +24,17 @@ from engine.alleycat import AlleyCat, PHASE_GAME_OVER  # noqa: E402
 from engine.bots import Bot  # noqa: E402
 from tourney import RandomPlayer, wilson  # noqa: E402
 
-LEVELS = {"easy": 0, "normal": 1, "hard": 2, "random": -1, "legacy": -2}
+LEVELS = {"easy": 0, "normal": 1, "hard": 2, "random": -1, "legacy": -2, "oldnormal": -3}
 MATCHES = ("hard-legacy", "hard-normal", "normal-easy", "hard-easy", "hard-random",
            "normal-random", "easy-random")
 
 
-class LegacyHard:
-    """Hard as it was before score awareness (tools/legacy_bot_alleycat.py, frozen)."""
+class LegacyBot:
+    """A level as it was before score awareness (tools/legacy_bot_alleycat.py, frozen)."""
 
-    def __init__(self, seed):
+    def __init__(self, level, seed):
         import legacy_bot_alleycat
-        self.brain = legacy_bot_alleycat.AlleyCatBrain(2)
+        self.brain = legacy_bot_alleycat.AlleyCatBrain(level)
         self.seed = seed & 0x3FFFFFFF
 
     def choose(self, g):
@@ -44,8 +45,8 @@ class LegacyHard:
 
 
 def player(level, seed):
-    if level == -2:
-        return LegacyHard(seed)
+    if level <= -2:
+        return LegacyBot(2 if level == -2 else 1, seed)
     return RandomPlayer(seed) if level < 0 else Bot(level, seed)
 
 
