@@ -1,7 +1,6 @@
-"""The App's rare work, loaded on demand and dropped again (app.unload("appx")): reading the
-records at start-up, loading a saved game, counting a game in the statistics, and the
-one-line state text of the desktop log and the tests (its texts never reach a board's
-memory unless asked for)."""
+"""The App's rare work, apart from app.py to keep each module small to compile (imported at
+start-up and kept): reading the records at start-up, loading a saved game, counting a game
+in the statistics, and the one-line state text of the desktop log and the tests."""
 import records
 from app import N_SETTINGS, LIMITS, GAME_AC, GAME_BA, _SAVE_META
 
@@ -11,12 +10,14 @@ def init(a, fresh):
     rec = a.rec
     b = a.buf
     n = rec.read(records.SETTINGS, b)
-    ok = n >= N_SETTINGS
-    for i in range(N_SETTINGS if ok else 0):
+    ok = n >= 8  # an older, shorter record: the newer settings keep their defaults
+    if n > N_SETTINGS:
+        n = N_SETTINGS
+    for i in range(n if ok else 0):
         if b[i] >= LIMITS[i]:
             ok = False
     if ok:
-        for i in range(N_SETTINGS):
+        for i in range(n):
             a.settings[i] = b[i]
     elif rec.status[records.SETTINGS] == records.IGNORED or n >= 0:
         a.notice = "Bad settings ignored"
@@ -49,6 +50,15 @@ def load_saved(a):
         a.saved = 0
         return
     a.saved = kind
+    # the score sheet rows after the engine's bytes (its length is byte 3 of its frame)
+    h = b[7]
+    k = _SAVE_META + b[_SAVE_META + 3]
+    if h > 25 or k + 4 * h > n:
+        h = 0
+    for i in range(4 * h):
+        a.hist[i] = b[k + i]
+    a.hist_n = h
+    a.hist_open = scr.g.phase < 2
     for i in range(n):
         a.last_saved[i] = b[i]
     a.last_saved_n = n

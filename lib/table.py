@@ -4,7 +4,7 @@ panels. screen_alleycat / screen_backalley fill in the game-specific parts.
 """
 import gfx
 from fx import due, T_PLAY, T_TRICK, T_CAT, T_WIN, T_LOSE, T_BAD, T_MOVE
-from buttons import A, B, START, SELECT, LEFT, RIGHT, UP
+from buttons import A, B, START, SELECT, LEFT, RIGHT, UP, DOWN
 from engine.cards import card_name
 from engine.bots import Bot
 
@@ -32,6 +32,7 @@ class GameScreen:
         self.app = app
         self.g = None
         self.bot = None
+        self.hbot = None  # the hint's Hard bot (below Hard: another seed than the play bot's)
         self.seed = 0
         self.level = 0
         self.hand = bytearray(16)
@@ -46,11 +47,14 @@ class GameScreen:
         self.msg3 = ""  # hint / why a card is not allowed (until the next move)
         self.msg_bad = False
         self.save_due = False
+        self.scroll = 0  # first row shown by the score sheet (it clamps it)
+        self.again = True  # game over: Play again (else Menu) selected
 
     # ---- game objects --------------------------------------------------------------------
     def drop(self):
         self.g = None
         self.bot = None
+        self.hbot = None
 
     def adopt(self, g, seed, level):
         """Play g (just started or loaded); its bot is built when first needed."""
@@ -58,6 +62,7 @@ class GameScreen:
         self.seed = seed
         self.level = level
         self.bot = None
+        self.hbot = None
         self.reset_view()
 
     def load_game(self, buf, level, seed):
@@ -70,13 +75,17 @@ class GameScreen:
 
     def brain(self, lv, seed):
         """A bot of level lv: one bot plays every computer seat (a bot only sees the seat to
-        move), the hint comes from a Hard one (the same bot at level Hard). One bot is kept
-        at a time and built when needed: a bot keeps nothing between moves (a move is a
-        function of its seed and what it sees), so a new one plays the same."""
-        b = self.bot
-        if b is None or b.level != lv or b.seed != seed:
-            self.bot = None
-            b = self.bot = Bot(lv, seed, self.g)
+        move), the hint comes from a Hard one. Each is built when first needed and kept (its
+        modules came with the game): a bot keeps nothing between moves (a move is a function
+        of its seed and what it sees), so the two never disturb each other."""
+        for b in (self.bot, self.hbot):
+            if b is not None and b.level == lv and b.seed == seed:
+                return b
+        b = Bot(lv, seed, self.g)
+        if lv == 2 and seed != (self.seed + 7919) & 0x3FFFFFFF:
+            self.hbot = b
+        else:
+            self.bot = b
         return b
 
     def hint(self):
@@ -208,13 +217,23 @@ class GameScreen:
             self.app.open_pause(self)
             return
         if self.overlay:
-            self.overlay = OV_NONE
+            if self.overlay == OV_SCORES and k & (UP | DOWN):
+                self.scroll += 1 if k & DOWN else -1  # the score sheet scrolls
+            else:
+                self.overlay = OV_NONE
             self.draw_all()
             return
         if g.phase == self.PHASE_GAME_OVER:
             if k & (A | B):
+                again = self.again and k & A
                 self.drop()
-                self.app.to_title()
+                if again:
+                    self.app.new_game(self.KIND)
+                else:
+                    self.app.to_title()
+            elif k & (LEFT | RIGHT | UP | DOWN):
+                self.again = not self.again
+                self.draw_all()
             return
         if k & SELECT:
             self.show(OV_LAST)
@@ -278,9 +297,8 @@ class GameScreen:
         if self.hold_until < 0:  # NeoPixels: whose turn (a finished trick flashes instead)
             self.app.fx.turn(self.KIND, g.turn if g.phase < self.PHASE_OVER else -1)
         if self.overlay or (self.hold_until < 0 and g.phase >= self.PHASE_OVER):
-            # a full-screen panel: its module is loaded only to draw it
-            __import__("sheet_" + self.name).draw(self)
-            self.app.unload("sheet")  # sheet_<game> and the shared sheet
+            # a full-screen panel (its module came with the game: app._NEEDS)
+            self.app.need("sheet_" + self.name).draw(self)
         else:
             self.draw_table()
 
