@@ -4,7 +4,7 @@ The brain is split over small modules (the board compiles each on import; the co
 transient heap grows with a module's size), as one class chain:
   bot_backalley_view    the seat's view of the game, bit helpers
   bot_backalley_know    what the seat knows, sampling worlds consistent with it
-  bot_backalley_bid     bidding at every level (expected game value)
+  bot_backalley_bid     bidding at every level (expected game value, sampled worlds)
   bot_backalley_play    decide(), card play at every level, the reason of a move
   bot_backalley (here)  the simulator and Normal's card policy (the hot loop: the most
                         derived class, so its methods are found first)

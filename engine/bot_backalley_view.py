@@ -105,6 +105,7 @@ def _make_tables():
 
 
 _HB, _LB, _PC = _make_tables()
+del _make_tables  # (used once: its code need not stay on the heap)
 
 
 def _hi(m):

@@ -28,7 +28,7 @@ sys.path.insert(0, ROOT)
 from engine.backalley import BackAlley, PHASE_GAME_OVER  # noqa: E402
 from engine.bots import Bot  # noqa: E402
 import engine.winprob_backalley as wp  # noqa: E402
-import engine.bot_backalley_bidsim as bidsim  # noqa: E402
+import engine.bot_backalley_bid as bidsim  # noqa: E402
 
 # Normal scores its small-hand bids by the table being made: play them by points here, so the
 # result does not depend on the table already in the source (reproducible)
