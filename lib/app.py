@@ -37,7 +37,21 @@ CPU_MS = (1300, 750, 300)
 HOLD_MS = (2200, 1300, 600)
 
 _GAME_MODULES = ("table", "screen_alleycat", "screen_backalley")
-_SAVE_META = 8  # kind, level, seed (4 bytes LE), 2 spare; then the engine's save
+# kind, level, seed (4 bytes LE), the win streak before this game (u16 LE); then the engine's
+_SAVE_META = 8
+# Between the forced saves (new game, start of each deal / round, pause) the running game is
+# written at most this often: each write erases the whole nvm flash block (records.py).
+SAVE_EVERY_MS = 120000
+
+# statistics: per game (2) and level (3), 5 u16 LE fields (best score signed, NO_SCORE = none)
+ST_PLAYED = 0  # counted when the game starts: an unfinished game counts as lost
+ST_WON = 1
+ST_STREAK = 2  # wins in a row, up to the last finished game
+ST_BEST_STREAK = 3
+ST_BEST_SCORE = 4  # the player's (team's) final score, won or lost
+N_STAT_FIELDS = 5
+N_STATS = 60
+NO_SCORE = -32768
 
 
 class App:
@@ -51,11 +65,11 @@ class App:
         self.buf = bytearray(288)
         self.bufmv = memoryview(self.buf)
         self.savemv = self.bufmv[_SAVE_META:]
-        self.last_saved = bytearray(288)
-        self.last_saved_n = -1
         self.notice = ""  # shown once on the title screen (ignored records)
         self.settings = bytearray(DEFAULTS)
-        self.stats = bytearray(24)  # [game 0..1][level 0..2] played u16, won u16
+        self.stats = bytearray(N_STATS)  # [game 0..1][level 0..2][field] u16 LE
+        self.streak_before = 0  # the running game's win streak when it started
+        self.saved_at = hw.now_ms()  # time of the last nvm write
         self.fx = fx.Fx(hw, self)
         self.gs = None  # the game screen (only one game's module is loaded at a time)
         self.saved = 0  # GAME_AC / GAME_BA when a resumable game is loaded in its screen
@@ -69,7 +83,13 @@ class App:
         self.hw.set_brightness(BRIGHTNESS[self.settings[S_BRIGHT]])
 
     def save_settings(self):
-        self.rec.write(records.SETTINGS, self.settings, N_SETTINGS)
+        """Write the settings if they changed (one block erase)."""
+        self.rec.put(records.SETTINGS, self.settings, N_SETTINGS)
+        self.commit()
+
+    def commit(self):
+        if self.rec.commit():
+            self.saved_at = self.now
 
     def cpu_ms(self):
         return CPU_MS[self.settings[S_SPEED]]
@@ -77,19 +97,32 @@ class App:
     def hold_ms(self):
         return HOLD_MS[self.settings[S_SPEED]]
 
-    def stat(self, game, level, won):
-        i = ((game - 1) * 3 + level) * 4 + (2 if won else 0)
-        return self.stats[i] | (self.stats[i + 1] << 8)
+    def stat(self, game, level, field):
+        """Statistic field (ST_*; False / True = played / won) of game 1..2 at level 0..2."""
+        i = ((game - 1) * 3 + level) * (2 * N_STAT_FIELDS) + 2 * field
+        v = self.stats[i] | (self.stats[i + 1] << 8)
+        if field == ST_BEST_SCORE and v >= 0x8000:
+            v -= 0x10000
+        return v
 
-    def game_finished(self, game, level, won):
-        """Game over: the save is cleared first, then the statistics written."""
-        self.clear_game()
-        if won:
-            __import__("appx").bump(self, game, level, True)
-            self.unload("appx")
+    def game_finished(self, game, level, won, score=NO_SCORE):
+        """Game over: the statistics counted and the saved game cleared, in one write."""
+        __import__("appx").finish(self, game, level, won, score)
+        self.unload("appx")
+        self.saved = 0
+        self.commit()
 
-    def save_game(self, kind, level, seed, game):
-        """Write the running game if it changed since the last write (a safe point)."""
+    def reset_stats(self):
+        __import__("appx").reset_stats(self)
+        self.unload("appx")
+        self.rec.put(records.STATS, self.stats, N_STATS)
+        self.commit()
+
+    def save_game(self, kind, level, seed, game, force=False):
+        """A safe point of the running game: write it (one block erase) if force, or if the
+        last write is SAVE_EVERY_MS old; never when nothing changed. True if written."""
+        if not force and not fx.due(self.now, (self.saved_at + SAVE_EVERY_MS) & 0x1FFFFFFF):
+            return False
         b = self.buf
         b[0] = kind
         b[1] = level
@@ -97,29 +130,26 @@ class App:
         b[3] = (seed >> 8) & 0xFF
         b[4] = (seed >> 16) & 0xFF
         b[5] = (seed >> 24) & 0xFF
-        b[6] = 0
-        b[7] = 0
+        b[6] = self.streak_before & 0xFF
+        b[7] = self.streak_before >> 8
         n = _SAVE_META + game.save(self.savemv)
-        if n == self.last_saved_n:
-            same = True
-            ls = self.last_saved
-            for i in range(n):
-                if ls[i] != b[i]:
-                    same = False
-                    break
-            if same:
-                return False
-        self.rec.write(records.GAME, b, n)
-        for i in range(n):
-            self.last_saved[i] = b[i]
-        self.last_saved_n = n
+        self.rec.put(records.GAME, b, n)
         self.saved = kind
+        if not self.rec.commit():
+            return False
+        self.saved_at = self.now
         return True
 
     def clear_game(self):
-        self.rec.write(records.GAME, self.buf, 0)
-        self.last_saved_n = 0
+        """Forget the saved game (written with the next write)."""
+        self.rec.clear(records.GAME)
         self.saved = 0
+
+    def flush(self):
+        """Write the running game now (the desktop window is closing)."""
+        gs = self.gs
+        if gs is not None and gs.g is not None and self.screen is gs:
+            gs.checkpoint()
 
     # ---- screens -------------------------------------------------------------------------
     def load(self, modname, clsname):
@@ -185,6 +215,7 @@ class App:
     def open_pause(self, game):
         # The bot's brain makes way for the pause menu: the table builds a bot again when
         # one is needed (a bot keeps nothing between moves: table.GameScreen.brain).
+        game.checkpoint()  # the player may switch off now: the game is written as it is
         game.bot = None
         self.unload("engine.bot_")
         self.load("menus", "PauseScreen").open(game)
@@ -200,9 +231,9 @@ class App:
             scr.new_game(seed, level, TARGETS[s[S_AC_TARGET]], s[S_AC_SCORING] == 1)
         else:
             scr.new_game(seed, level, LENGTHS[s[S_BA_LENGTH]], s[S_STRICT] == 1)
-        __import__("appx").bump(self, kind, level, False)
+        __import__("appx").begin(self, kind, level)
         self.unload("appx")
-        scr.save()
+        scr.checkpoint()  # the new game and its statistics: one write
         self.goto(scr)
 
     def resume(self):

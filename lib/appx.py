@@ -3,7 +3,8 @@ records at start-up, loading a saved game, counting a game in the statistics, an
 one-line state text of the desktop log and the tests (its texts never reach a board's
 memory unless asked for)."""
 import records
-from app import N_SETTINGS, LIMITS, GAME_AC, GAME_BA, _SAVE_META
+from app import N_SETTINGS, LIMITS, GAME_AC, GAME_BA, _SAVE_META, N_STATS, N_STAT_FIELDS, \
+    ST_PLAYED, ST_WON, ST_STREAK, ST_BEST_STREAK, ST_BEST_SCORE
 
 
 def init(a, fresh):
@@ -21,11 +22,13 @@ def init(a, fresh):
     elif rec.status[records.SETTINGS] == records.IGNORED or n >= 0:
         a.notice = "Bad settings ignored"
     n = rec.read(records.STATS, b)
-    if n == 24:
-        for i in range(24):
+    if n == N_STATS:
+        for i in range(N_STATS):
             a.stats[i] = b[i]
-    elif rec.status[records.STATS] == records.IGNORED or n >= 0:
-        a.notice = "Bad statistics ignored"
+    else:
+        reset_stats(a)
+        if rec.status[records.STATS] == records.IGNORED or n >= 0:
+            a.notice = "Bad statistics ignored"
     if rec.status[records.GAME] == records.IGNORED:
         a.notice = "Bad save ignored"
     if not fresh:
@@ -49,21 +52,50 @@ def load_saved(a):
         a.saved = 0
         return
     a.saved = kind
-    for i in range(n):
-        a.last_saved[i] = b[i]
-    a.last_saved_n = n
+    a.streak_before = b[6] | (b[7] << 8)
 
 
-def bump(a, game, level, won):
-    """Count a game started (won False) or won in the statistics, and write them."""
-    s = a.stats
-    i = ((game - 1) * 3 + level) * 4 + (2 if won else 0)
-    v = (s[i] | (s[i + 1] << 8)) + 1
-    if v > 0xFFFF:
-        v = 0xFFFF
-    s[i] = v & 0xFF
-    s[i + 1] = v >> 8
-    a.rec.write(records.STATS, s, 24)
+def _set(a, game, level, field, v):
+    i = ((game - 1) * 3 + level) * (2 * N_STAT_FIELDS) + 2 * field
+    a.stats[i] = v & 0xFF
+    a.stats[i + 1] = (v >> 8) & 0xFF
+
+
+def reset_stats(a):
+    for game in (GAME_AC, GAME_BA):
+        for level in range(3):
+            for f in range(N_STAT_FIELDS):
+                _set(a, game, level, f, 0x8000 if f == ST_BEST_SCORE else 0)
+
+
+def begin(a, game, level):
+    """A game starts: counted as played, and as lost until it is won (so a game given up
+    counts as a loss); its streak is kept in the saved game. Into the nvm image only: the
+    new game's first save writes both."""
+    n = a.stat(game, level, ST_PLAYED)
+    _set(a, game, level, ST_PLAYED, n + 1 if n < 0xFFFF else n)
+    a.streak_before = a.stat(game, level, ST_STREAK)
+    _set(a, game, level, ST_STREAK, 0)
+    a.rec.put(records.STATS, a.stats, N_STATS)
+
+
+def finish(a, game, level, won, score):
+    """Game over: won, streaks and best score counted; the saved game cleared (the App
+    writes both at once)."""
+    if won:
+        n = a.stat(game, level, ST_WON)
+        _set(a, game, level, ST_WON, n + 1 if n < 0xFFFF else n)
+        streak = a.streak_before + 1 if a.streak_before < 0xFFFF else 0xFFFF
+        _set(a, game, level, ST_STREAK, streak)
+        if streak > a.stat(game, level, ST_BEST_STREAK):
+            _set(a, game, level, ST_BEST_STREAK, streak)
+    a.streak_before = 0
+    if score != -32768:  # NO_SCORE
+        score = max(-32767, min(32767, score))
+        if score > a.stat(game, level, ST_BEST_SCORE):
+            _set(a, game, level, ST_BEST_SCORE, score)
+    a.rec.put(records.STATS, a.stats, N_STATS)
+    a.rec.clear(records.GAME)
 
 
 def state_line(a):
