@@ -42,6 +42,10 @@ _SAVE_META = 8
 # Between the forced saves (new game, start of each deal / round, pause) the running game is
 # written at most this often: each write erases the whole nvm flash block (records.py).
 SAVE_EVERY_MS = 120000
+# ... and at most this many times per game (by kind), so that however slowly it is played a
+# game stays in its wear budget: Alley Cat to 44 <= 6 erases (its rounds + 1), Back Alley
+# 25 deals <= 30 (25 + 1), pauses aside (tools/nvm_wear.py measures it)
+TIMED_SAVES = (0, 1, 3)
 
 # statistics: per game (2) and level (3), 5 u16 LE fields (best score signed, NO_SCORE = none)
 ST_PLAYED = 0  # counted when the game starts: an unfinished game counts as lost
@@ -70,6 +74,7 @@ class App:
         self.stats = bytearray(N_STATS)  # [game 0..1][level 0..2][field] u16 LE
         self.streak_before = 0  # the running game's win streak when it started
         self.saved_at = hw.now_ms()  # time of the last nvm write
+        self.timed_left = 0  # timed saves left to the running game (TIMED_SAVES)
         self.fx = fx.Fx(hw, self)
         self.gs = None  # the game screen (only one game's module is loaded at a time)
         self.saved = 0  # GAME_AC / GAME_BA when a resumable game is loaded in its screen
@@ -121,7 +126,8 @@ class App:
     def save_game(self, kind, level, seed, game, force=False):
         """A safe point of the running game: write it (one block erase) if force, or if the
         last write is SAVE_EVERY_MS old; never when nothing changed. True if written."""
-        if not force and not fx.due(self.now, (self.saved_at + SAVE_EVERY_MS) & 0x1FFFFFFF):
+        if not force and (self.timed_left <= 0 or
+                          not fx.due(self.now, (self.saved_at + SAVE_EVERY_MS) & 0x1FFFFFFF)):
             return False
         b = self.buf
         b[0] = kind
@@ -138,6 +144,8 @@ class App:
         if not self.rec.commit():
             return False
         self.saved_at = self.now
+        if not force:
+            self.timed_left -= 1
         return True
 
     def clear_game(self):
@@ -232,6 +240,7 @@ class App:
         else:
             scr.new_game(seed, level, LENGTHS[s[S_BA_LENGTH]], s[S_STRICT] == 1)
         __import__("appx").begin(self, kind, level)
+        self.timed_left = TIMED_SAVES[kind]
         self.unload("appx")
         scr.checkpoint()  # the new game and its statistics: one write
         self.goto(scr)

@@ -4,7 +4,7 @@ one-line state text of the desktop log and the tests (its texts never reach a bo
 memory unless asked for)."""
 import records
 from app import N_SETTINGS, LIMITS, GAME_AC, GAME_BA, _SAVE_META, N_STATS, N_STAT_FIELDS, \
-    ST_PLAYED, ST_WON, ST_STREAK, ST_BEST_STREAK, ST_BEST_SCORE
+    ST_PLAYED, ST_WON, ST_STREAK, ST_BEST_STREAK, ST_BEST_SCORE, TIMED_SAVES
 
 
 def init(a, fresh):
@@ -53,6 +53,7 @@ def load_saved(a):
         return
     a.saved = kind
     a.streak_before = b[6] | (b[7] << 8)
+    a.timed_left = TIMED_SAVES[kind]
 
 
 def _set(a, game, level, field, v):
