@@ -82,6 +82,7 @@ class SettingsScreen(menus.Menu):
         menus.Menu.key(self, k)
 
 
+_PAGE_TITLES = ("< Alley Cat >", "< Back Alley >")
 _STAT_ROWS = ("Played", "Won", "Win %", "Streak", "Best streak", "Best score")
 
 
@@ -134,8 +135,7 @@ class StatsScreen(menus.Menu):
     def draw(self):
         self.app.dirty = True
         gfx.clear(gfx.DARK)
-        gfx.text(0, 80, 2, ("< Alley Cat >", "< Back Alley >")[self.page], gfx.T_YELLOW,
-                 center=True)
+        gfx.text(0, 80, 2, _PAGE_TITLES[self.page], gfx.T_YELLOW, center=True)
         rows = self.lines[self.page]
         y = 18
         for i in range(len(rows)):

@@ -316,3 +316,118 @@ def test_log_creates_its_folder(tmp_path):
                        timeout=120, env=dict(os.environ, SDL_VIDEODRIVER="dummy"))
     assert r.returncode == 0, r.stderr
     assert log.read_text().splitlines()[1].startswith("001 down screen=title")
+
+
+def test_statistics_per_game_and_level(tmp_path):
+    """Played (at the start), won, streaks and best score, kept over a power-off; a game
+    given up counts as lost and ends the streak; the Statistics screen shows them."""
+    save = tmp_path / "st.bin"
+    d = Driver(save, seed=2)
+    a = d.app
+    F = app_mod
+
+    def game(kind, won, score):
+        a.new_game(kind)
+        a.game_finished(kind, 1, won, score)
+        a.to_title()
+
+    game(1, True, 30)
+    game(1, True, 12)
+    game(1, False, 50)
+    game(1, True, 44)
+    game(2, False, -120)
+    assert [a.stat(1, 1, f) for f in range(5)] == [4, 3, 1, 2, 50]
+    assert [a.stat(2, 1, f) for f in range(5)] == [1, 0, 0, 0, -120]
+    assert a.stat(1, 0, F.ST_PLAYED) == 0 and a.stat(1, 0, F.ST_BEST_SCORE) == F.NO_SCORE
+    # a game started, then replaced by a new one: played, lost, streak over
+    a.new_game(1)
+    a.to_title()
+    assert a.stat(1, 1, F.ST_STREAK) == 0 and a.stat(1, 1, F.ST_PLAYED) == 5
+    a.new_game(1)
+    a.game_finished(1, 1, True, 20)
+    a.to_title()
+    assert [a.stat(1, 1, f) for f in range(5)] == [6, 4, 1, 2, 50]
+    # a game resumed after a power-off keeps the streak it started with
+    a.new_game(1)
+    d = Driver(save, seed=3)
+    d.menu_to("Continue")
+    d.app.game_finished(1, 1, True, 60)
+    assert [d.app.stat(1, 1, f) for f in range(5)] == [7, 5, 2, 2, 60]
+    d.app.to_title()
+    # kept over a power-off, and on the screen
+    d = Driver(save, seed=4)
+    assert [d.app.stat(1, 1, f) for f in range(5)] == [7, 5, 2, 2, 60]
+    d.menu_to("Statistics")
+    assert d.name == "stats"
+    rows = d.screen.lines[0]
+    assert rows[0].split() == ["Easy", "Norm", "Hard"]
+    assert rows[1].split() == ["Played", "0", "7", "0"]
+    assert rows[2].split() == ["Won", "0", "5", "0"]
+    assert rows[3].split() == ["Win", "%", "-", "71", "-"]
+    assert rows[4].split() == ["Streak", "0", "2", "0"]
+    assert rows[5].split() == ["Best", "streak", "0", "2", "0"]
+    assert rows[6].split() == ["Best", "score", "-", "60", "-"]
+    assert d.screen.lines[1][6].split() == ["Best", "score", "-", "-120", "-"]
+    assert max(len(r) for p in d.screen.lines for r in p) <= 26  # 160 px / 6 px glyphs
+    d.press("right")
+    assert d.screen.page == 1 and "page=1" in d.app.state_line()
+    d.press("left")
+    assert d.screen.page == 0
+    d.press("b")
+    assert d.name == "title"
+    # Reset statistics (Settings) clears them, in one write
+    e = d.hw.nvm.erases
+    d.app.reset_stats()
+    assert d.hw.nvm.erases == e + 1
+    assert Driver(save).app.stat(1, 1, F.ST_PLAYED) == 0
+
+
+STATS_STEADY = r"""
+import gc, sys, micropython
+import buttons as B
+import hardware
+import app as app_mod
+hw = hardware.make()
+a = app_mod.App(hw, True)
+now = [0]
+def step(mask):
+    now[0] += 20
+    a.step(now[0], mask)
+    hw.update(now[0])
+    a.dirty = False
+a.start(0)
+for i in range(2):
+    step(B.DOWN)
+print(a.screen.items[a.screen.sel])
+step(B.A)
+print(a.screen.name)
+step(B.RIGHT)
+step(B.LEFT)
+moves = (0, B.RIGHT, 0, 0, B.LEFT, B.RIGHT, 0, B.LEFT)  # built before the lock
+gc.collect()
+micropython.heap_lock()
+err = None
+try:
+    for r in range(20):
+        for m in moves:
+            step(m)
+except MemoryError:
+    err = "allocation while heap locked"
+micropython.heap_unlock()
+print("FAIL " + err if err else "PASS stats pages")
+"""
+
+
+def test_statistics_screen_pages_allocate_nothing(tmp_path):
+    """Turning the Statistics pages and idling there allocate nothing (MicroPython, stand-in
+    hardware, heap locked): every line is built when the screen opens."""
+    script = tmp_path / "stats_steady.py"
+    script.write_text(STATS_STEADY)
+    env = dict(os.environ)
+    env["MICROPYPATH"] = os.pathsep.join([os.path.join(ROOT, p) for p in
+                                          ("tools/standins", "lib", ".")])
+    r = subprocess.run([micropython_binary(), "-X", "heapsize=2m", str(script)], cwd=ROOT,
+                       env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.split("\n")[:2] == ["Statistics", "stats"], r.stdout
+    assert "PASS stats pages" in r.stdout, r.stdout
