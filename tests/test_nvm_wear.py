@@ -20,13 +20,12 @@ def test_alleycat_to_44_within_6_erases():
 
 
 def test_backalley_25_deals_within_30_erases():
-    """At the default pace (deal starts only) and slowly (slow computer, 5 s per move of the
-    player: 40 virtual minutes, where the timed saves come in, up to their cap)."""
-    got = []
-    for seed, think, speed in ((3, 0, None), (4, 5000, 0)):
-        erases, keys, minutes, a = nvm_wear.play_game(2, seed, think, speed)
-        g = a.screen.g
-        assert g.deals == 25 and g.deal_number == 24  # a whole 25-deal game
-        assert 26 <= erases <= nvm_wear.BUDGET[2], (seed, think, erases)
-        got.append((erases, minutes))
-    assert got[1][1] > 30 and got[1][0] > got[0][0]  # the slow game did get timed saves
+    """Played slowly (slow computer, 5 s per move of the player: about 40 virtual minutes),
+    so that the timed saves come in on top of the deal starts, up to their cap. (At the
+    default pace a game costs its 26 forced writes: tools/nvm_wear.py.)"""
+    erases, keys, minutes, a = nvm_wear.play_game(2, 4, 5000, 0)
+    g = a.screen.g
+    assert g.deals == 25 and g.deal_number == 24  # a whole 25-deal game
+    assert minutes > 30
+    # new game + 24 deal starts + game over, and some timed saves, within the budget
+    assert 26 < erases <= nvm_wear.BUDGET[2], erases
