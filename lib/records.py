@@ -15,8 +15,8 @@ Each region holds one record or is blank (0xFF):
 
     magic 0xA7 0xC9 | kind | length (u16 LE) | payload | Fletcher-16 (LE)
 
-A region that is blank is empty; anything else that does not check out is reported IGNORED
-(and blanked in the image, so that the next write clears it), never raised.
+A blank region (all 0xFF, or all 0x00) is empty; anything else that does not check out is
+reported IGNORED (and blanked in the image, so that the next write clears it), never raised.
 """
 
 SETTINGS = 0
@@ -78,9 +78,10 @@ class Records:
         """Length of the valid payload of kind in the image, -1 blank, -2 invalid."""
         img = self.img
         off = OFFSET[kind]
-        blank = True
+        b0 = img[off]
+        blank = b0 == 0xFF or b0 == 0  # erased flash, or a zeroed stand-in (hw_device)
         for i in range(off, off + SIZE[kind]):
-            if img[i] != 0xFF:
+            if img[i] != b0:
                 blank = False
                 break
         if blank:

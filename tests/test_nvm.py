@@ -431,3 +431,9 @@ def test_statistics_screen_pages_allocate_nothing(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.split("\n")[:2] == ["Statistics", "stats"], r.stdout
     assert "PASS stats pages" in r.stdout, r.stdout
+
+
+def test_zeroed_nvm_is_empty_not_bad():
+    """hw_device plays on a zeroed bytearray on a board without nvm: no "ignored" notice."""
+    r = records.Records(bytearray(1312))
+    assert list(r.status) == [records.EMPTY] * 3
