@@ -24,9 +24,11 @@ S_STRICT = 4
 S_SOUND = 5
 S_BRIGHT = 6
 S_SPEED = 7
-N_SETTINGS = 8
-DEFAULTS = (1, 0, 1, 0, 0, 1, 3, 1)
-LIMITS = (3, 2, 3, 5, 2, 2, 4, 3)  # number of choices of each setting
+S_COACH = 8
+S_AUTOPLAY = 9
+N_SETTINGS = 10
+DEFAULTS = (1, 0, 1, 0, 0, 1, 3, 1, 1, 0)
+LIMITS = (3, 2, 3, 5, 2, 2, 4, 3, 2, 2)  # number of choices of each setting
 
 LEVEL_NAMES = ("Easy", "Normal", "Hard")
 TARGETS = (22, 44, 66)
@@ -37,7 +39,8 @@ CPU_MS = (1300, 750, 300)
 HOLD_MS = (2200, 1300, 600)
 
 _GAME_MODULES = ("table", "screen_alleycat", "screen_backalley")
-# kind, level, seed (4 bytes LE), the win streak before this game (u16 LE); then the engine's
+# kind, level, seed (4 bytes LE), the deal / round it resumes, score sheet rows; then the
+# engine's save, then the score sheet (4 bytes per row)
 _SAVE_META = 8
 # Between the forced saves (new game, start of each deal / round, pause) the running game is
 # written at most this often: each write erases the whole nvm flash block (records.py).
@@ -50,7 +53,7 @@ TIMED_SAVES = (0, 1, 3)
 # statistics: per game (2) and level (3), 5 u16 LE fields (best score signed, NO_SCORE = none)
 ST_PLAYED = 0  # counted when the game starts: an unfinished game counts as lost
 ST_WON = 1
-ST_STREAK = 2  # wins in a row, up to the last finished game
+ST_STREAK = 2  # wins in a row, up to the last finished game (a game given up ends it)
 ST_BEST_STREAK = 3
 ST_BEST_SCORE = 4  # the player's (team's) final score, won or lost
 N_STAT_FIELDS = 5
@@ -72,12 +75,18 @@ class App:
         self.notice = ""  # shown once on the title screen (ignored records)
         self.settings = bytearray(DEFAULTS)
         self.stats = bytearray(N_STATS)  # [game 0..1][level 0..2][field] u16 LE
-        self.streak_before = 0  # the running game's win streak when it started
         self.saved_at = hw.now_ms()  # time of the last nvm write
+        # the saved game's record as written (the title names the deal / round it resumes)
+        self.last_saved = memoryview(self.rec.img)[records.GAME_PAYLOAD:]
         self.timed_left = 0  # timed saves left to the running game (TIMED_SAVES)
         self.fx = fx.Fx(hw, self)
         self.gs = None  # the game screen (only one game's module is loaded at a time)
         self.saved = 0  # GAME_AC / GAME_BA when a resumable game is loaded in its screen
+        # the score sheet: 4 bytes per finished deal (each team's contract and tricks) or
+        # round (each player's points, 16-bit); saved after the engine's bytes
+        self.hist = bytearray(100)
+        self.hist_n = 0
+        self.hist_open = True  # Alley Cat: the round in play is not in hist yet
         __import__("appx").init(self, fresh)
         self.unload("appx")
         self.screen = None
@@ -112,6 +121,7 @@ class App:
 
     def game_finished(self, game, level, won, score=NO_SCORE):
         """Game over: the statistics counted and the saved game cleared, in one write."""
+        self.note_result(game, self.gs.g)
         __import__("appx").finish(self, game, level, won, score)
         self.unload("appx")
         self.saved = 0
@@ -123,9 +133,40 @@ class App:
         self.rec.put(records.STATS, self.stats, N_STATS)
         self.commit()
 
+    def note_result(self, kind, g):
+        """A finished deal / round into the score sheet (again for the same one: no-op)."""
+        h = self.hist
+        if g.phase < 2:  # in play (both games' phase 2 = over, 3 = game over)
+            self.hist_open = True
+            return
+        if kind == GAME_BA:
+            i = g.deal_number
+            if i >= 25 or g.bid(0) | g.bid(1) | g.bid(2) | g.bid(3) == 0x80:
+                return  # all passed: redeal, nothing scored
+            for t in (0, 1):
+                c = g.board_level(t) | g.board_level(t + 2)
+                if c:
+                    c = 0x80 | max(g.board_level(t), g.board_level(t + 2))
+                else:
+                    for p in (t, t + 2):
+                        if g.bid(p) > 0x80:
+                            c += g.bid(p) - 0x80
+                h[4 * i + 2 * t] = c
+                h[4 * i + 2 * t + 1] = g.tricks(t) + g.tricks(t + 2)
+            self.hist_n = i + 1
+        elif self.hist_open and self.hist_n < 25:
+            i = 4 * self.hist_n
+            for p in (0, 1):
+                v = g.round_points(p) & 0xFFFF
+                h[i + 2 * p] = v & 0xFF
+                h[i + 2 * p + 1] = v >> 8
+            self.hist_n += 1
+            self.hist_open = False
+
     def save_game(self, kind, level, seed, game, force=False):
         """A safe point of the running game: write it (one block erase) if force, or if the
         last write is SAVE_EVERY_MS old; never when nothing changed. True if written."""
+        self.note_result(kind, game)
         if not force and (self.timed_left <= 0 or
                           not fx.due(self.now, (self.saved_at + SAVE_EVERY_MS) & 0x1FFFFFFF)):
             return False
@@ -136,9 +177,14 @@ class App:
         b[3] = (seed >> 8) & 0xFF
         b[4] = (seed >> 16) & 0xFF
         b[5] = (seed >> 24) & 0xFF
-        b[6] = self.streak_before & 0xFF
-        b[7] = self.streak_before >> 8
+        # the deal / round it resumes (for the title's Continue), score sheet rows
+        b[6] = game.deal_number + 1 if kind == GAME_BA else \
+            self.hist_n + (1 if self.hist_open else 0)
+        b[7] = self.hist_n
         n = _SAVE_META + game.save(self.savemv)
+        for i in range(4 * self.hist_n):
+            b[n + i] = self.hist[i]
+        n += 4 * self.hist_n
         self.rec.put(records.GAME, b, n)
         self.saved = kind
         if not self.rec.commit():
@@ -235,6 +281,8 @@ class App:
         scr = self.game_screen(kind)
         scr.drop()
         gc.collect()
+        self.hist_n = 0
+        self.hist_open = True
         if kind == GAME_AC:
             scr.new_game(seed, level, TARGETS[s[S_AC_TARGET]], s[S_AC_SCORING] == 1)
         else:

@@ -12,12 +12,14 @@ def init(a, fresh):
     rec = a.rec
     b = a.buf
     n = rec.read(records.SETTINGS, b)
-    ok = n >= N_SETTINGS
-    for i in range(N_SETTINGS if ok else 0):
+    ok = n >= 8  # an older, shorter record: the newer settings keep their defaults
+    if n > N_SETTINGS:
+        n = N_SETTINGS
+    for i in range(n if ok else 0):
         if b[i] >= LIMITS[i]:
             ok = False
     if ok:
-        for i in range(N_SETTINGS):
+        for i in range(n):
             a.settings[i] = b[i]
     elif rec.status[records.SETTINGS] == records.IGNORED or n >= 0:
         a.notice = "Bad settings ignored"
@@ -52,8 +54,16 @@ def load_saved(a):
         a.saved = 0
         return
     a.saved = kind
-    a.streak_before = b[6] | (b[7] << 8)
     a.timed_left = TIMED_SAVES[kind]
+    # the score sheet rows after the engine's bytes (its length is byte 3 of its frame)
+    h = b[7]
+    k = _SAVE_META + b[_SAVE_META + 3]
+    if h > 25 or k + 4 * h > n:
+        h = 0
+    for i in range(4 * h):
+        a.hist[i] = b[k + i]
+    a.hist_n = h
+    a.hist_open = scr.g.phase < 2
 
 
 def _set(a, game, level, field, v):
@@ -70,27 +80,29 @@ def reset_stats(a):
 
 
 def begin(a, game, level):
-    """A game starts: counted as played, and as lost until it is won (so a game given up
-    counts as a loss); its streak is kept in the saved game. Into the nvm image only: the
-    new game's first save writes both."""
+    """A game starts: counted as played (so a game never finished counts as lost in the
+    win %); a saved game it replaces was given up: its streak ends. Into the nvm image only:
+    the new game's first save writes both."""
     n = a.stat(game, level, ST_PLAYED)
     _set(a, game, level, ST_PLAYED, n + 1 if n < 0xFFFF else n)
-    a.streak_before = a.stat(game, level, ST_STREAK)
-    _set(a, game, level, ST_STREAK, 0)
+    b = a.buf
+    if a.rec.read(records.GAME, b) > 1 and b[0] in (GAME_AC, GAME_BA) and b[1] < 3:
+        _set(a, b[0], b[1], ST_STREAK, 0)
     a.rec.put(records.STATS, a.stats, N_STATS)
 
 
 def finish(a, game, level, won, score):
     """Game over: won, streaks and best score counted; the saved game cleared (the App
     writes both at once)."""
+    streak = 0
     if won:
         n = a.stat(game, level, ST_WON)
         _set(a, game, level, ST_WON, n + 1 if n < 0xFFFF else n)
-        streak = a.streak_before + 1 if a.streak_before < 0xFFFF else 0xFFFF
-        _set(a, game, level, ST_STREAK, streak)
+        streak = a.stat(game, level, ST_STREAK)
+        streak = streak + 1 if streak < 0xFFFF else streak
         if streak > a.stat(game, level, ST_BEST_STREAK):
             _set(a, game, level, ST_BEST_STREAK, streak)
-    a.streak_before = 0
+    _set(a, game, level, ST_STREAK, streak)
     if score != -32768:  # NO_SCORE
         score = max(-32767, min(32767, score))
         if score > a.stat(game, level, ST_BEST_SCORE):

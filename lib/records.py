@@ -29,6 +29,7 @@ PAGE = 512
 OFFSET = (96, 0, 128)
 SIZE = (32, 96, 384)
 _HDR = 5
+GAME_PAYLOAD = OFFSET[GAME] + _HDR  # where the game's payload starts in the image
 
 EMPTY = 0
 OK = 1
@@ -143,6 +144,11 @@ class Records:
         """No record of kind any more (written by commit())."""
         self._blank(kind)
         self.status[kind] = EMPTY
+
+    def write(self, kind, payload, n):
+        """put() and commit(): the record written now (one block erase if it changed)."""
+        self.put(kind, payload, n)
+        return self.commit()
 
     def commit(self):
         """Write the image if it changed: one slice assignment, i.e. one block erase on the
