@@ -319,8 +319,9 @@ def test_log_creates_its_folder(tmp_path):
 
 
 def test_statistics_per_game_and_level(tmp_path):
-    """Played (at the start), won, streaks and best score, kept over a power-off; a game
-    given up counts as lost and ends the streak; the Statistics screen shows them."""
+    """Played (at the start), won, streaks and best score, kept over a power-off; a saved
+    game replaced by a new one counts as lost and ends the streak; the Statistics screen
+    shows them."""
     save = tmp_path / "st.bin"
     d = Driver(save, seed=2)
     a = d.app
@@ -339,11 +340,13 @@ def test_statistics_per_game_and_level(tmp_path):
     assert [a.stat(1, 1, f) for f in range(5)] == [4, 3, 1, 2, 50]
     assert [a.stat(2, 1, f) for f in range(5)] == [1, 0, 0, 0, -120]
     assert a.stat(1, 0, F.ST_PLAYED) == 0 and a.stat(1, 0, F.ST_BEST_SCORE) == F.NO_SCORE
-    # a game started, then replaced by a new one: played, lost, streak over
+    # a game started and left saved counts as played (not won); replaced by a new game it
+    # is given up: its streak is over
     a.new_game(1)
     a.to_title()
-    assert a.stat(1, 1, F.ST_STREAK) == 0 and a.stat(1, 1, F.ST_PLAYED) == 5
+    assert a.stat(1, 1, F.ST_STREAK) == 1 and a.stat(1, 1, F.ST_PLAYED) == 5
     a.new_game(1)
+    assert a.stat(1, 1, F.ST_STREAK) == 0 and a.stat(1, 1, F.ST_PLAYED) == 6
     a.game_finished(1, 1, True, 20)
     a.to_title()
     assert [a.stat(1, 1, f) for f in range(5)] == [6, 4, 1, 2, 50]
