@@ -90,10 +90,7 @@ class BackAlleyScreen(table.GameScreen):
         self.say("Deal %d/%d" % (g.deal_number + 1, g.deals))
 
     def why_not(self, c):
-        m = __import__("sheet_backalley")  # rare: its text lives with the panels
-        r = m.why_not(self.g, c)
-        self.app.unload("sheet")
-        return r
+        return self.app.need("sheet_backalley").why_not(self.g, c)  # its text lives with the panels
 
     # ---- bidding ---------------------------------------------------------------------
     def _load_bids(self):
