@@ -52,20 +52,17 @@ _NEEDS = (
 # kind, level, seed (4 bytes LE), the deal / round it resumes, score sheet rows; then the
 # engine's save, then the score sheet (4 bytes per row)
 _SAVE_META = 8
-# Between the forced saves (new game, start of each deal / round, pause) the running game is
-# written at most this often: each write erases the whole nvm flash block (records.py).
+# Each write erases the nvm flash block (records.py): besides new game, deal / round start
+# and pause, the game is written at most every SAVE_EVERY_MS and TIMED_SAVES[kind] times a
+# game (wear budget: Alley Cat <= 6, Back Alley 25 deals <= 30; tools/nvm_wear.py)
 SAVE_EVERY_MS = 120000
-# ... and at most this many times per game (by kind), so that however slowly it is played a
-# game stays in its wear budget: Alley Cat to 44 <= 6 erases (its rounds + 1), Back Alley
-# 25 deals <= 30 (25 + 1), pauses aside (tools/nvm_wear.py measures it)
 TIMED_SAVES = (0, 1, 3)
-
-# statistics: per game (2) and level (3), 5 u16 LE fields (best score signed, NO_SCORE = none)
-ST_PLAYED = 0  # counted when the game starts: an unfinished game counts as lost
+# statistics: per game and level 5 u16 LE fields (appx.begin / finish count them)
+ST_PLAYED = 0
 ST_WON = 1
-ST_STREAK = 2  # wins in a row, up to the last finished game (a game given up ends it)
+ST_STREAK = 2
 ST_BEST_STREAK = 3
-ST_BEST_SCORE = 4  # the player's (team's) final score, won or lost
+ST_BEST_SCORE = 4  # signed; NO_SCORE = none yet
 N_STAT_FIELDS = 5
 N_STATS = 60
 NO_SCORE = -32768
@@ -136,9 +133,7 @@ class App:
         self.commit()
 
     def reset_stats(self):
-        __import__("appx").reset_stats(self)
-        self.rec.put(records.STATS, self.stats, N_STATS)
-        self.commit()
+        __import__("appx").reset_stats(self, True)
 
     def note_result(self, kind, g):
         """A finished deal / round into the score sheet (again for the same one: no-op)."""
@@ -205,12 +200,6 @@ class App:
         """Forget the saved game (written with the next write)."""
         self.rec.clear(records.GAME)
         self.saved = 0
-
-    def flush(self):
-        """Write the running game now (the desktop window is closing)."""
-        gs = self.gs
-        if gs is not None and gs.g is not None and self.screen is gs:
-            gs.checkpoint()
 
     # ---- screens -------------------------------------------------------------------------
     def need(self, modname):

@@ -71,11 +71,13 @@ def _set(a, game, level, field, v):
     a.stats[i + 1] = (v >> 8) & 0xFF
 
 
-def reset_stats(a):
-    for game in (GAME_AC, GAME_BA):
-        for level in range(3):
-            for f in range(N_STAT_FIELDS):
-                _set(a, game, level, f, 0x8000 if f == ST_BEST_SCORE else 0)
+def reset_stats(a, write=False):
+    s = a.stats
+    for i in range(N_STATS):  # every field 0, the best scores NO_SCORE (0x8000 LE)
+        s[i] = 0x80 if i % 10 == 9 else 0
+    if write:
+        a.rec.put(records.STATS, a.stats, N_STATS)
+        a.commit()
 
 
 def begin(a, game, level):

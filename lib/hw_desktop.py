@@ -419,7 +419,9 @@ class Desktop:
             elif self.window is not None:
                 self._present()
             time.sleep(0.016)
-        app.flush()  # the window closes: write the running game as it is
+        gs = app.gs  # the window closes: write the running game as it is
+        if gs is not None and gs.g is not None and app.screen is gs:
+            gs.checkpoint()
         pygame.quit()
 
     def settle(self, app, cap_ms=600000, step_ms=20):

@@ -145,11 +145,6 @@ class Records:
         self._blank(kind)
         self.status[kind] = EMPTY
 
-    def write(self, kind, payload, n):
-        """put() and commit(): the record written now (one block erase if it changed)."""
-        self.put(kind, payload, n)
-        return self.commit()
-
     def commit(self):
         """Write the image if it changed: one slice assignment, i.e. one block erase on the
         board. True if it wrote."""
