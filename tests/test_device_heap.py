@@ -47,11 +47,12 @@ def test_standin_buffers_are_sized_like_circuitpython():
 @need_mp
 def test_scripted_keypad_delivers_one_step_per_poll_then_stops():
     r = run_mp(
-        "import keypad\n"
+        "import keypad, board\n"
         "marks = []\n"
         "keypad.on_mark = marks.append\n"
         "keypad.script(['A', None, '@here', 'RIGHT'])\n"
-        "k = keypad.ShiftRegisterKeys(clock=1, data=2, latch=3, key_count=8, value_when_pressed=True)\n"
+        "k = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,\n"
+        "                             latch=board.BUTTON_LATCH, key_count=8, value_when_pressed=True)\n"
         "ev = keypad.Event()\n"
         "try:\n"
         "    for poll in range(10):\n"

@@ -46,7 +46,14 @@ def test_engine_and_bots_arithmetic_stays_in_small_int_range():
         import engine.backalley as ba
         import engine.rng as rng
         import engine.bots as bots
+        # the bot modules (Bot imports them lazily; listed so each is known to be checked)
+        import engine.bot_alleycat as bac
+        import engine.bot_alleycat_hard as bach
+        import engine.bot_alleycat_tables as bact
+        import engine.winprob_alleycat as wpac
         assert "__int_check__" in ac.__dict__  # really the instrumented copy
+        for m in (bac, bach, bact, wpac):
+            assert "__int_check__" in m.__dict__, m.__name__
         _play(ac, ba, rng, bots, 24)
     print("largest |int| computed: %d (2**30 = %d) at %s" % (rec.max_abs, LIMIT, rec.where))
     # the RNG's 30-bit outputs pass through the checker, so it saw near-limit values

@@ -182,6 +182,7 @@ if Bot is not None:
         ck.errors = 0
         for i in range(max(1, GAMES // 4)):
             ck.game(ac, False, 1000, bots_ac)
+            ck.game(ac_cap, False, 1000, bots_ac)  # as captured, target 22: the win table's ends
             ck.game(ba_short, True, 1000, bots_ba)
         return ck.errors
 
