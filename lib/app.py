@@ -49,7 +49,23 @@ _NEEDS = (
     ("engine.bot_backalley", "engine.backalley", "table", "screen_backalley", "sheet",
      "sheet_backalley"),
 )
-_SAVE_META = 8  # kind, level, seed (4 bytes LE), 2 spare; then the engine's save
+# kind, level, seed (4 bytes LE), the deal / round it resumes, score sheet rows; then the
+# engine's save, then the score sheet (4 bytes per row)
+_SAVE_META = 8
+# Each write erases the nvm flash block (records.py): besides new game, deal / round start
+# and pause, the game is written at most every SAVE_EVERY_MS and TIMED_SAVES[kind] times a
+# game (wear budget: Alley Cat <= 6, Back Alley 25 deals <= 30; tools/nvm_wear.py)
+SAVE_EVERY_MS = 120000
+TIMED_SAVES = (0, 1, 3)
+# statistics: per game and level 5 u16 LE fields (appx.begin / finish count them)
+ST_PLAYED = 0
+ST_WON = 1
+ST_STREAK = 2
+ST_BEST_STREAK = 3
+ST_BEST_SCORE = 4  # signed; NO_SCORE = none yet
+N_STAT_FIELDS = 5
+N_STATS = 60
+NO_SCORE = -32768
 
 
 class App:
@@ -63,11 +79,13 @@ class App:
         self.buf = bytearray(288)
         self.bufmv = memoryview(self.buf)
         self.savemv = self.bufmv[_SAVE_META:]
-        self.last_saved = bytearray(288)
-        self.last_saved_n = -1
         self.notice = ""  # shown once on the title screen (ignored records)
         self.settings = bytearray(DEFAULTS)
-        self.stats = bytearray(24)  # [game 0..1][level 0..2] played u16, won u16
+        self.stats = bytearray(N_STATS)  # [game 0..1][level 0..2][field] u16 LE
+        self.saved_at = hw.now_ms()  # time of the last nvm write
+        # the saved game's record as written (the title names the deal / round it resumes)
+        self.last_saved = memoryview(self.rec.img)[records.GAME_PAYLOAD:]
+        self.timed_left = 0  # timed saves left to the running game (TIMED_SAVES)
         self.fx = fx.Fx(hw, self)
         self.gs = None  # the game screen (only one game's modules are loaded at a time)
         self.saved = 0  # GAME_AC / GAME_BA when a resumable game is loaded in its screen
@@ -85,7 +103,13 @@ class App:
         self.hw.set_brightness(BRIGHTNESS[self.settings[S_BRIGHT]])
 
     def save_settings(self):
-        self.rec.write(records.SETTINGS, self.settings, N_SETTINGS)
+        """Write the settings if they changed (one block erase)."""
+        self.rec.put(records.SETTINGS, self.settings, N_SETTINGS)
+        self.commit()
+
+    def commit(self):
+        if self.rec.commit():
+            self.saved_at = self.now
 
     def cpu_ms(self):
         return CPU_MS[self.settings[S_SPEED]]
@@ -93,16 +117,23 @@ class App:
     def hold_ms(self):
         return HOLD_MS[self.settings[S_SPEED]]
 
-    def stat(self, game, level, won):
-        i = ((game - 1) * 3 + level) * 4 + (2 if won else 0)
-        return self.stats[i] | (self.stats[i + 1] << 8)
+    def stat(self, game, level, field):
+        """Statistic field (ST_*; False / True = played / won) of game 1..2 at level 0..2."""
+        i = ((game - 1) * 3 + level) * (2 * N_STAT_FIELDS) + 2 * field
+        v = self.stats[i] | (self.stats[i + 1] << 8)
+        if field == ST_BEST_SCORE and v >= 0x8000:
+            v -= 0x10000
+        return v
 
-    def game_finished(self, game, level, won):
-        """Game over: the save is cleared first, then the statistics written."""
+    def game_finished(self, game, level, won, score=NO_SCORE):
+        """Game over: the statistics counted and the saved game cleared, in one write."""
         self.note_result(game, self.gs.g)
-        self.clear_game()
-        if won:
-            __import__("appx").bump(self, game, level, True)
+        __import__("appx").finish(self, game, level, won, score)
+        self.saved = 0
+        self.commit()
+
+    def reset_stats(self):
+        __import__("appx").reset_stats(self, True)
 
     def note_result(self, kind, g):
         """A finished deal / round into the score sheet (again for the same one: no-op)."""
@@ -134,9 +165,13 @@ class App:
             self.hist_n += 1
             self.hist_open = False
 
-    def save_game(self, kind, level, seed, game):
-        """Write the running game if it changed since the last write (a safe point)."""
+    def save_game(self, kind, level, seed, game, force=False):
+        """A safe point of the running game: write it (one block erase) if force, or if the
+        last write is SAVE_EVERY_MS old; never when nothing changed. True if written."""
         self.note_result(kind, game)
+        if not force and (self.timed_left <= 0 or
+                          not fx.due(self.now, (self.saved_at + SAVE_EVERY_MS) & 0x1FFFFFFF)):
+            return False
         b = self.buf
         b[0] = kind
         b[1] = level
@@ -152,25 +187,18 @@ class App:
         for i in range(4 * self.hist_n):
             b[n + i] = self.hist[i]
         n += 4 * self.hist_n
-        if n == self.last_saved_n:
-            same = True
-            ls = self.last_saved
-            for i in range(n):
-                if ls[i] != b[i]:
-                    same = False
-                    break
-            if same:
-                return False
-        self.rec.write(records.GAME, b, n)
-        for i in range(n):
-            self.last_saved[i] = b[i]
-        self.last_saved_n = n
+        self.rec.put(records.GAME, b, n)
         self.saved = kind
+        if not self.rec.commit():
+            return False
+        self.saved_at = self.now
+        if not force:
+            self.timed_left -= 1
         return True
 
     def clear_game(self):
-        self.rec.write(records.GAME, self.buf, 0)
-        self.last_saved_n = 0
+        """Forget the saved game (written with the next write)."""
+        self.rec.clear(records.GAME)
         self.saved = 0
 
     # ---- screens -------------------------------------------------------------------------
@@ -244,6 +272,7 @@ class App:
         self.goto(self.load("title", "TitleScreen"))
 
     def open_pause(self, game):
+        game.checkpoint()  # the player may switch off now: the game is written as it is
         self.load("menus", "PauseScreen").open(game)
 
     def new_game(self, kind):
@@ -259,8 +288,9 @@ class App:
             scr.new_game(seed, level, TARGETS[s[S_AC_TARGET]], s[S_AC_SCORING] == 1)
         else:
             scr.new_game(seed, level, LENGTHS[s[S_BA_LENGTH]], s[S_STRICT] == 1)
-        __import__("appx").bump(self, kind, level, False)
-        scr.save()
+        __import__("appx").begin(self, kind, level)
+        self.timed_left = TIMED_SAVES[kind]
+        scr.checkpoint()  # the new game and its statistics: one write
         self.goto(scr)
 
     def resume(self):

@@ -2,7 +2,8 @@
 start-up and kept): reading the records at start-up, loading a saved game, counting a game
 in the statistics, and the one-line state text of the desktop log and the tests."""
 import records
-from app import N_SETTINGS, LIMITS, GAME_AC, GAME_BA, _SAVE_META
+from app import N_SETTINGS, LIMITS, GAME_AC, GAME_BA, _SAVE_META, N_STATS, N_STAT_FIELDS, \
+    ST_PLAYED, ST_WON, ST_STREAK, ST_BEST_STREAK, ST_BEST_SCORE, TIMED_SAVES
 
 
 def init(a, fresh):
@@ -22,11 +23,13 @@ def init(a, fresh):
     elif rec.status[records.SETTINGS] == records.IGNORED or n >= 0:
         a.notice = "Bad settings ignored"
     n = rec.read(records.STATS, b)
-    if n == 24:
-        for i in range(24):
+    if n == N_STATS:
+        for i in range(N_STATS):
             a.stats[i] = b[i]
-    elif rec.status[records.STATS] == records.IGNORED or n >= 0:
-        a.notice = "Bad statistics ignored"
+    else:
+        reset_stats(a)
+        if rec.status[records.STATS] == records.IGNORED or n >= 0:
+            a.notice = "Bad statistics ignored"
     if rec.status[records.GAME] == records.IGNORED:
         a.notice = "Bad save ignored"
     if not fresh:
@@ -50,6 +53,7 @@ def load_saved(a):
         a.saved = 0
         return
     a.saved = kind
+    a.timed_left = TIMED_SAVES[kind]
     # the score sheet rows after the engine's bytes (its length is byte 3 of its frame)
     h = b[7]
     k = _SAVE_META + b[_SAVE_META + 3]
@@ -59,21 +63,53 @@ def load_saved(a):
         a.hist[i] = b[k + i]
     a.hist_n = h
     a.hist_open = scr.g.phase < 2
-    for i in range(n):
-        a.last_saved[i] = b[i]
-    a.last_saved_n = n
 
 
-def bump(a, game, level, won):
-    """Count a game started (won False) or won in the statistics, and write them."""
+def _set(a, game, level, field, v):
+    i = ((game - 1) * 3 + level) * (2 * N_STAT_FIELDS) + 2 * field
+    a.stats[i] = v & 0xFF
+    a.stats[i + 1] = (v >> 8) & 0xFF
+
+
+def reset_stats(a, write=False):
     s = a.stats
-    i = ((game - 1) * 3 + level) * 4 + (2 if won else 0)
-    v = (s[i] | (s[i + 1] << 8)) + 1
-    if v > 0xFFFF:
-        v = 0xFFFF
-    s[i] = v & 0xFF
-    s[i + 1] = v >> 8
-    a.rec.write(records.STATS, s, 24)
+    for i in range(N_STATS):  # every field 0, the best scores NO_SCORE (0x8000 LE)
+        s[i] = 0x80 if i % 10 == 9 else 0
+    if write:
+        a.rec.put(records.STATS, a.stats, N_STATS)
+        a.commit()
+
+
+def begin(a, game, level):
+    """A game starts: counted as played (so a game never finished counts as lost in the
+    win %); a saved game it replaces was given up: its streak ends. Into the nvm image only:
+    the new game's first save writes both."""
+    n = a.stat(game, level, ST_PLAYED)
+    _set(a, game, level, ST_PLAYED, n + 1 if n < 0xFFFF else n)
+    b = a.buf
+    if a.rec.read(records.GAME, b) > 1 and b[0] in (GAME_AC, GAME_BA) and b[1] < 3:
+        _set(a, b[0], b[1], ST_STREAK, 0)
+    a.rec.put(records.STATS, a.stats, N_STATS)
+
+
+def finish(a, game, level, won, score):
+    """Game over: won, streaks and best score counted; the saved game cleared (the App
+    writes both at once)."""
+    streak = 0
+    if won:
+        n = a.stat(game, level, ST_WON)
+        _set(a, game, level, ST_WON, n + 1 if n < 0xFFFF else n)
+        streak = a.stat(game, level, ST_STREAK)
+        streak = streak + 1 if streak < 0xFFFF else streak
+        if streak > a.stat(game, level, ST_BEST_STREAK):
+            _set(a, game, level, ST_BEST_STREAK, streak)
+    _set(a, game, level, ST_STREAK, streak)
+    if score != -32768:  # NO_SCORE
+        score = max(-32767, min(32767, score))
+        if score > a.stat(game, level, ST_BEST_SCORE):
+            _set(a, game, level, ST_BEST_SCORE, score)
+    a.rec.put(records.STATS, a.stats, N_STATS)
+    a.rec.clear(records.GAME)
 
 
 def state_line(a):

@@ -7,9 +7,11 @@ Two ways to run:
              after each key the program runs until it waits for input again and the frame
              can be saved as PNG. Used by the tests and for screenshots.
 """
+import array
 import contextlib
 import io
 import os
+import random
 import sys
 import time
 
@@ -40,53 +42,122 @@ class PowerCut(BaseException):
     """Raised by FileNvm in tests to simulate losing power in the middle of a write."""
 
 
-class FileNvm:
-    """microcontroller.nvm look-alike kept in a file; every write goes straight to disk.
+# Where a simulated power cut falls inside one nvm write (FileNvm.arm):
+CUT_ERASE_FF = -1  # during the block erase, the block left all 0xFF
+CUT_ERASE_JUNK = -2  # during the block erase, the block left as garbage
+# k = 0..16: after k pages were programmed (pages < k new, pages >= k still erased, 0xFF)
+CUT_TORN = 100  # 100 + k: while page k was programmed (pages < k new, page k garbage)
 
-    cut_after: if set, the write that reaches this many written bytes (counted over the
-    whole run) is torn: only part of it reaches the file, then PowerCut is raised.
+PAGE = 512
+BLOCK = 8192
+
+
+class FileNvm:
+    """microcontroller.nvm as the SAMD51 writes it, kept in a file.
+
+    Like the firmware (CircuitPython shared-bindings/nvm/ByteArray.c): a slice assignment
+    needs step 1, a bytes-like value (bytes, bytearray, memoryview, array of bytes) of
+    exactly the slice's length; an index takes an int 0..255. Like the port's flash driver
+    (ports/atmel-samd/common-hal/nvm/ByteArray.c -> ASF4 _flash_write): every write reads
+    the 8 KB block, erases it (counted in .erases) and programs its 512-byte pages in order.
+    arm(n, where) makes the n-th write from now lose power at `where` (CUT_*) and raise
+    PowerCut; the file then holds what a board would.
     """
 
     def __init__(self, path, size=NVM_SIZE, cut_after=None):
         self.path = path
         self.data = bytearray(b"\xff" * size)
-        self.cut_after = cut_after
-        self.written = 0
+        self.erases = 0
+        self.writes = 0
+        self.cut_write = 0  # erases count at which the armed cut falls (0: none)
+        self.cut_where = 0
+        self.cut_seed = 0
+        if cut_after is not None:
+            self.arm(1, cut_after)
         if path and os.path.exists(path):
             with open(path, "rb") as f:
                 raw = f.read(size)
             self.data[0:len(raw)] = raw
         if path:
+            d = os.path.dirname(path)
+            if d:
+                os.makedirs(d, exist_ok=True)
             with open(path, "wb") as f:
                 f.write(self.data)
+
+    def arm(self, n, where, seed=0):
+        """Cut the power during the n-th write from now (n >= 1), at where (CUT_*)."""
+        self.cut_write = self.erases + n
+        self.cut_where = where
+        self.cut_seed = seed
 
     def __len__(self):
         return len(self.data)
 
     def __getitem__(self, i):
+        if isinstance(i, slice):
+            start, stop, step = i.indices(len(self.data))
+            if step != 1:
+                raise NotImplementedError("only slices with step=1 (aka None) are supported")
+            return bytearray(self.data[start:stop])
         return self.data[i]
 
     def __setitem__(self, i, value):
         if isinstance(i, slice):
-            start, stop, _ = i.indices(len(self.data))
-            value = bytes(value)
-            if len(value) != stop - start:
-                raise ValueError("nvm slice length")
+            start, stop, step = i.indices(len(self.data))
+            if step != 1:
+                raise NotImplementedError("only slices with step=1 (aka None) are supported")
+            if not isinstance(value, (bytes, bytearray, memoryview, array.array)):
+                raise NotImplementedError("array/bytes required on right side")
+            mv = memoryview(value)
+            if mv.itemsize != 1:
+                raise ValueError("Array values should be single bytes.")
+            value = mv.tobytes()
+            if len(value) != max(0, stop - start):
+                raise ValueError("Slice and value different lengths.")
         else:
-            start = i
+            if isinstance(i, bool) or not isinstance(i, int):
+                raise TypeError("nvm index must be an int")
+            if not -len(self.data) <= i < len(self.data):
+                raise IndexError("ByteArray index out of range")
+            start = i % len(self.data)
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 255:
+                raise ValueError("Bytes must be 0-255.")
             value = bytes((value,))
-        cut = None
-        if self.cut_after is not None and self.written + len(value) > self.cut_after:
-            cut = max(0, self.cut_after - self.written)
-            value = value[:cut]
-        self.data[start:start + len(value)] = value
-        self.written += len(value)
+        self._flash_write(start, value)
+
+    def _flash_write(self, start, value):
+        """Read the block, change it in RAM, erase it, program its pages in order."""
+        old = self.data
+        new = bytearray(old)
+        new[start:start + len(value)] = value
+        self.erases += 1
+        self.writes += 1
+        cut = self.cut_write == self.erases
+        if cut:
+            self.cut_write = 0
+            where = self.cut_where
+            data = bytearray(b"\xff" * len(old))
+            if where == CUT_ERASE_JUNK:
+                data = bytearray(_junk(self.cut_seed, len(old)))
+            elif where >= CUT_TORN:
+                k = where - CUT_TORN
+                data[:k * PAGE] = new[:k * PAGE]
+                data[k * PAGE:(k + 1) * PAGE] = _junk(self.cut_seed, PAGE)
+            elif where >= 0:
+                data[:where * PAGE] = new[:where * PAGE]
+            new = data
+        self.data = new
         if self.path:
             with open(self.path, "r+b") as f:
-                f.seek(start)
-                f.write(value)
-        if cut is not None:
-            raise PowerCut("power cut after %d bytes" % self.written)
+                f.write(self.data)
+        if cut:
+            raise PowerCut("power cut in nvm write %d at %d" % (self.erases, where))
+
+
+def _junk(seed, n):
+    """n bytes of garbage (a half-erased or half-programmed flash), reproducible by seed."""
+    return random.Random(seed).randbytes(n)
 
 
 class BufferDisplay(PyGameDisplay):
@@ -348,6 +419,9 @@ class Desktop:
             elif self.window is not None:
                 self._present()
             time.sleep(0.016)
+        gs = app.gs  # the window closes: write the running game as it is
+        if gs is not None and gs.g is not None and app.screen is gs:
+            gs.checkpoint()
         pygame.quit()
 
     def settle(self, app, cap_ms=600000, step_ms=20):
@@ -458,6 +532,9 @@ def main(argv):
                  log_path=opts["log"])
     a = app_mod.App(hw, fresh=opts["fresh"])
     if opts["log"]:
+        d = os.path.dirname(opts["log"])
+        if d:
+            os.makedirs(d, exist_ok=True)
         open(opts["log"], "w").close()
     shots = opts["shots"]
     if shots:

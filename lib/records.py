@@ -1,22 +1,35 @@
-"""Double-buffered records in non-volatile memory (microcontroller.nvm: 8 KB on SAMD51).
+"""The records in non-volatile memory (microcontroller.nvm: 8 KB, one flash block on SAMD51).
 
-Each kind of record (settings, statistics, running game) owns two fixed slots. A record is
+Why one image written whole: on the SAMD51 every write to microcontroller.nvm, however small,
+reads the whole 8 KB block, erases it and programs its 16 pages of 512 B again in order
+(CircuitPython ports/atmel-samd/common-hal/nvm/ByteArray.c calls ASF4 flash_write, whose
+_flash_write in hpl/nvmctrl/hpl_nvmctrl.c does exactly that). So a write costs one block
+erase whatever its size (the block is good for ~10,000), and a power cut during it loses
+whatever was not programmed again yet -- old copies in the same block included, so double
+buffering inside the block cannot help. Hence: all records live in one 512-byte image in RAM
+(the block's first page, programmed first, right after the erase), changed with put() and
+written with one slice assignment by commit(), only when a byte changed.
 
-    magic 0xA7 0xC8 | kind | seq (u16 LE) | length (u16 LE) | payload | Fletcher-16 (LE)
+Order inside the image (the most valuable first): statistics, settings, the running game.
+Each region holds one record or is blank (0xFF):
 
-Writing always goes to the slot that does NOT hold the newest valid record, with seq + 1, so
-a power cut during a write leaves the previous record intact. Reading takes the valid slot
-with the newer seq (compared modulo 2**16). A slot that is blank (all 0x00 or all 0xFF) is
-simply empty; anything else that does not check out is reported as ignored, never raised.
+    magic 0xA7 0xC9 | kind | length (u16 LE) | payload | Fletcher-16 (LE)
+
+A blank region (all 0xFF, or all 0x00) is empty; anything else that does not check out is
+reported IGNORED (and blanked in the image, so that the next write clears it), never raised.
 """
 
 SETTINGS = 0
 STATS = 1
 GAME = 2
 
-_OFFS = ((0, 64), (128, 256), (512, 1024))
-_SIZES = (64, 128, 288)
-_HDR = 7
+IMAGE = 512  # one flash page: written first after the erase
+PAGE = 512
+# region of each kind (offset, size), by kind number: statistics first, then the settings
+OFFSET = (96, 0, 128)
+SIZE = (32, 96, 384)
+_HDR = 5
+GAME_PAYLOAD = OFFSET[GAME] + _HDR  # where the game's payload starts in the image
 
 EMPTY = 0
 OK = 1
@@ -38,105 +51,109 @@ def fletcher(buf, start, end):
 class Records:
     def __init__(self, nvm):
         self.nvm = nvm
-        self.buf = bytearray(288)
-        self.mv = memoryview(self.buf)
-        self.slot = [-1, -1, -1]  # slot holding the newest valid record per kind
-        self.seq = [0, 0, 0]
-        self.status = [EMPTY, EMPTY, EMPTY]
-        if len(nvm) < 1024 + 288:
+        if len(nvm) < IMAGE:
             raise ValueError("nvm too small")
+        img = self.img = bytearray(IMAGE)
+        for i in range(IMAGE):  # byte by byte: an nvm slice read allocates a copy
+            img[i] = nvm[i]
+        self.dirty = False
+        self.writes = 0  # commits that wrote (each one block erase on the board)
+        self.status = bytearray(3)
         for k in range(3):
-            self._scan(k)
+            n = self._check(k)
+            if n == -2:
+                self.status[k] = IGNORED
+                self._blank(k)
+            else:
+                self.status[k] = OK if n >= 0 else EMPTY
 
-    def _check(self, kind, off):
-        """Length of the valid payload at off, -1 blank, -2 invalid."""
-        nvm = self.nvm
-        size = _SIZES[kind]
-        b0 = nvm[off]
-        if b0 in (0, 0xFF):
-            blank = True
-            for i in range(off, off + _HDR):
-                if nvm[i] != b0:
-                    blank = False
-                    break
-            if blank:
-                return -1
-        if nvm[off] != 0xA7 or nvm[off + 1] != 0xC8 or nvm[off + 2] != kind:
+    def _blank(self, kind):
+        img = self.img
+        off = OFFSET[kind]
+        for i in range(off, off + SIZE[kind]):
+            if img[i] != 0xFF:
+                img[i] = 0xFF
+                self.dirty = True
+
+    def _check(self, kind):
+        """Length of the valid payload of kind in the image, -1 blank, -2 invalid."""
+        img = self.img
+        off = OFFSET[kind]
+        b0 = img[off]
+        blank = b0 == 0xFF or b0 == 0  # erased flash, or a zeroed stand-in (hw_device)
+        for i in range(off, off + SIZE[kind]):
+            if img[i] != b0:
+                blank = False
+                break
+        if blank:
+            return -1
+        if img[off] != 0xA7 or img[off + 1] != 0xC9 or img[off + 2] != kind:
             return -2
-        n = nvm[off + 5] | (nvm[off + 6] << 8)
-        if _HDR + n + 2 > size:
+        n = img[off + 3] | (img[off + 4] << 8)
+        if _HDR + n + 2 > SIZE[kind]:
             return -2
-        buf = self.buf
-        for i in range(_HDR + n + 2):
-            buf[i] = nvm[off + i]
-        c = fletcher(buf, 0, _HDR + n)
-        if buf[_HDR + n] != (c & 0xFF) or buf[_HDR + n + 1] != (c >> 8):
+        end = off + _HDR + n
+        c = fletcher(img, off, end)
+        if img[end] != (c & 0xFF) or img[end + 1] != (c >> 8):
             return -2
         return n
-
-    def _scan(self, kind):
-        best = -1
-        bseq = 0
-        bad = False
-        for s in range(2):
-            off = _OFFS[kind][s]
-            n = self._check(kind, off)
-            if n == -2:
-                bad = True
-            if n < 0:
-                continue
-            seq = self.nvm[off + 3] | (self.nvm[off + 4] << 8)
-            if best < 0 or ((seq - bseq) & 0xFFFF) < 0x8000:
-                best = s
-                bseq = seq
-        self.slot[kind] = best
-        self.seq[kind] = bseq
-        if best >= 0:
-            self.status[kind] = OK
-        else:
-            self.status[kind] = IGNORED if bad else EMPTY
 
     def read(self, kind, out):
-        """Copy the newest valid payload of kind into out; its length, or -1 if none."""
-        s = self.slot[kind]
-        if s < 0:
+        """Copy the payload of kind into out; its length, or -1 if there is none."""
+        n = self._check(kind)
+        if n < 0:
             return -1
-        off = _OFFS[kind][s]
-        n = self._check(kind, off)
-        if n < 0:  # changed under us: rescan once
-            self._scan(kind)
-            s = self.slot[kind]
-            if s < 0:
-                return -1
-            off = _OFFS[kind][s]
-            n = self._check(kind, off)
-            if n < 0:
-                return -1
-        nvm = self.nvm
+        img = self.img
+        off = OFFSET[kind] + _HDR
         for i in range(n):
-            out[i] = nvm[off + _HDR + i]
+            out[i] = img[off + i]
         return n
 
-    def write(self, kind, payload, n):
-        """Write payload[0:n] as the new record of kind (into the other slot)."""
-        s = 1 - self.slot[kind] if self.slot[kind] >= 0 else 0
-        seq = (self.seq[kind] + 1) & 0xFFFF
-        buf = self.buf
-        buf[0] = 0xA7
-        buf[1] = 0xC8
-        buf[2] = kind
-        buf[3] = seq & 0xFF
-        buf[4] = seq >> 8
-        buf[5] = n & 0xFF
-        buf[6] = n >> 8
+    def put(self, kind, payload, n):
+        """Make payload[0:n] the record of kind in the image (written by commit())."""
+        img = self.img
+        off = OFFSET[kind]
+        if _HDR + n + 2 > SIZE[kind]:
+            raise ValueError("record too long")
+        d = self.dirty
+        if img[off] != 0xA7 or img[off + 1] != 0xC9 or img[off + 2] != kind or \
+                img[off + 3] != n & 0xFF or img[off + 4] != n >> 8:
+            img[off] = 0xA7
+            img[off + 1] = 0xC9
+            img[off + 2] = kind
+            img[off + 3] = n & 0xFF
+            img[off + 4] = n >> 8
+            d = True
+        o = off + _HDR
         for i in range(n):
-            buf[_HDR + i] = payload[i]
-        c = fletcher(buf, 0, _HDR + n)
-        buf[_HDR + n] = c & 0xFF
-        buf[_HDR + n + 1] = c >> 8
-        total = _HDR + n + 2
-        off = _OFFS[kind][s]
-        self.nvm[off:off + total] = self.mv[0:total]
-        self.slot[kind] = s
-        self.seq[kind] = seq
+            v = payload[i]
+            if img[o + i] != v:
+                img[o + i] = v
+                d = True
+        if d:
+            end = o + n
+            c = fletcher(img, off, end)
+            img[end] = c & 0xFF
+            img[end + 1] = c >> 8
+            for i in range(end + 2, off + SIZE[kind]):  # the rest of the region stays blank
+                img[i] = 0xFF
+            self.dirty = True
         self.status[kind] = OK
+
+    def clear(self, kind):
+        """No record of kind any more (written by commit())."""
+        self._blank(kind)
+        self.status[kind] = EMPTY
+
+    def commit(self):
+        """Write the image if it changed: one slice assignment, i.e. one block erase on the
+        board. True if it wrote."""
+        if not self.dirty:
+            return False
+        try:
+            self.nvm[0:IMAGE] = self.img
+        except RuntimeError:  # the firmware's "Unable to write to nvm.": play on unsaved
+            return False
+        self.dirty = False
+        self.writes += 1
+        return True

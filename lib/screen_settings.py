@@ -3,7 +3,7 @@ import gfx
 from app import LEVEL_NAMES
 import menus
 from fx import T_MOVE
-from buttons import A, B, START
+from buttons import A, B, START, LEFT, RIGHT
 
 _SETTING_NAMES = ("Difficulty", "Alley Cat score", "Alley Cat target", "Back Alley deals",
                   "Strict trump lead", "Sound", "Brightness", "Speed", "Coach",
@@ -92,10 +92,7 @@ class SettingsScreen(menus.Menu):
                       "This cannot be undone."), "Reset", _RESET)
 
     def confirmed(self, code):
-        a = self.app
-        for i in range(24):
-            a.stats[i] = 0
-        a.rec.write(1, a.stats, 24)  # records.STATS
+        self.app.reset_stats()
         self.note = "Statistics cleared"
 
     def back(self):
@@ -110,44 +107,83 @@ class SettingsScreen(menus.Menu):
         menus.Menu.key(self, k)
 
 
+_PAGE_TITLES = ("< Alley Cat >", "< Back Alley >")
+_STAT_ROWS = ("Played", "Won", "Win %", "Streak", "Best streak", "Best score")
+
+
+def _cell(v):
+    """A 5-character column: the number, or '-' (no score yet), capped to 4 digits."""
+    if v is None:
+        t = "-"
+    else:
+        t = "%d" % (9999 if v > 9999 else -999 if v < -999 else v)
+    return " " * (5 - len(t)) + t
+
+
 class StatsScreen(menus.Menu):
+    """Statistics, one page per game (Left / Right): played, won, win %, current and best
+    streak, best score, per level. Every line of both pages is built on entering, so
+    turning pages only shows prebuilt text (no allocation)."""
     name = "stats"
 
     def build(self):
+        from app import ST_PLAYED, ST_WON, ST_STREAK, ST_BEST_STREAK, ST_BEST_SCORE, NO_SCORE
+        app = self.app
+        self.page = 0
+        self.lines = []
+        for game in (1, 2):
+            rows = ["           " + "".join(" " + n[:4] for n in LEVEL_NAMES)]
+            for r in range(len(_STAT_ROWS)):
+                name = _STAT_ROWS[r]
+                t = name + " " * (11 - len(name))
+                for lv in range(3):
+                    played = app.stat(game, lv, ST_PLAYED)
+                    if r == 0:
+                        v = played
+                    elif r == 1:
+                        v = app.stat(game, lv, ST_WON)
+                    elif r == 2:
+                        v = app.stat(game, lv, ST_WON) * 100 // played if played else None
+                    elif r == 3:
+                        v = app.stat(game, lv, ST_STREAK)
+                    elif r == 4:
+                        v = app.stat(game, lv, ST_BEST_STREAK)
+                    else:
+                        v = app.stat(game, lv, ST_BEST_SCORE)
+                        if v == NO_SCORE:
+                            v = None
+                    t += _cell(v)
+                rows.append(t)
+            self.lines.append(rows)
         return ["Back"]
 
     def draw(self):
-        app = self.app
         self.app.dirty = True
         gfx.clear(gfx.DARK)
-        gfx.text(0, 80, 2, "Statistics", gfx.T_YELLOW, center=True)
-        gfx.text(1, 158, 16, "won/played", gfx.T_GREY, right=True)
-        li = 2
-        y = 16
-        for game in (1, 2):
-            gfx.text(li, 4, y, "Alley Cat" if game == 1 else "Back Alley", gfx.T_CYAN)
-            li += 1
-            y += 12
-            for lv in range(3):
-                gfx.text(li, 16, y, "%-7s %4d/%d" % (LEVEL_NAMES[lv],
-                                                     app.stat(game, lv, True),
-                                                     app.stat(game, lv, False)))
-                li += 1
-                y += 12
-            y += 4
-        gfx.text(10, 80, 116, "B: back", gfx.T_CYAN, center=True)
+        gfx.text(0, 80, 2, _PAGE_TITLES[self.page], gfx.T_YELLOW, center=True)
+        rows = self.lines[self.page]
+        y = 18
+        for i in range(len(rows)):
+            gfx.text(1 + i, 2, y, rows[i], gfx.T_CYAN if i == 0 else gfx.T_WHITE)
+            y += 13 if i == 0 else 12
+        gfx.text(10, 80, 116, "Left/Right: game  B: back", gfx.T_CYAN, center=True)
 
     def key(self, k):
         if k & (A | B | START):
             self.app.to_title()
             self.app.unload("screen_settings")
+        elif k & (LEFT | RIGHT):
+            self.page ^= 1
+            self.app.fx.tone(T_MOVE)
+            self.draw()
 
     def state(self):
+        from app import ST_PLAYED, ST_WON
         a = self.app
         n = [0, 0, 0, 0]
         for lv in range(3):
-            n[0] += a.stat(1, lv, True)
-            n[1] += a.stat(1, lv, False)
-            n[2] += a.stat(2, lv, True)
-            n[3] += a.stat(2, lv, False)
-        return "ac=%d/%d ba=%d/%d" % (n[0], n[1], n[2], n[3])
+            n[0] += a.stat(1, lv, ST_WON)
+            n[1] += a.stat(1, lv, ST_PLAYED)
+            n[2] += a.stat(2, lv, ST_WON)
+            n[3] += a.stat(2, lv, ST_PLAYED)
+        return "ac=%d/%d ba=%d/%d page=%d" % (n[0], n[1], n[2], n[3], self.page)

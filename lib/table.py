@@ -102,10 +102,20 @@ class GameScreen:
         self.msg_bad = False
         self.cur = 0
 
-    def save(self):
+    def save(self, force=False):
+        """A safe point: the game is written if it changed and the last write is a couple
+        of minutes old (every write erases the nvm flash block: app.SAVE_EVERY_MS)."""
         g = self.g
         if g is not None and g.phase != self.PHASE_GAME_OVER:
-            self.app.save_game(self.KIND, self.level, self.seed, g)
+            self.app.save_game(self.KIND, self.level, self.seed, g, force)
+
+    def checkpoint(self):
+        """Write the game now if it changed: a new game, a new deal / round, a pause."""
+        self.save(True)
+
+    def human_score(self):
+        g = self.g
+        return g.team_score(0) if self.KIND == 2 else g.score(0)
 
     # ---- state ---------------------------------------------------------------------------
     def cpu_turn(self):
@@ -191,7 +201,7 @@ class GameScreen:
                 if g.phase == self.PHASE_GAME_OVER:
                     won = self.human_won()
                     fx.tone(T_WIN if won else T_LOSE)
-                    self.app.game_finished(self.KIND, self.level, won)
+                    self.app.game_finished(self.KIND, self.level, won, self.human_score())
                 else:
                     fx.tone(T_CAT if cat else T_TRICK)
             else:
@@ -199,7 +209,8 @@ class GameScreen:
         else:
             self.bid_made(seat, move)
             if g.phase == self.PHASE_GAME_OVER:  # cannot happen in bidding, kept safe
-                self.app.game_finished(self.KIND, self.level, self.human_won())
+                self.app.game_finished(self.KIND, self.level, self.human_won(),
+                                       self.human_score())
         self.msg3 = ""
         self.load_hand()
         self.draw_all()
@@ -243,8 +254,11 @@ class GameScreen:
                 self.msg1 = ""
                 self.msg2 = ""
                 self.msg3 = ""
+                deal = getattr(g, "deal_number", -1)
                 self.next_round()
-                self.save()
+                # a new deal or round starts: written now (a resumed deal replays from here);
+                # a Back Alley redeal after four passes is no new deal: a safe point only
+                self.save(deal < 0 or g.deal_number != deal)
                 self.load_hand()
                 self.cur = 0
                 self.draw_all()
@@ -278,8 +292,6 @@ class GameScreen:
                 self.msg3 = self.why_not(c)
                 self.app.fx.tone(T_BAD)
                 self.draw_msgs()
-            else:
-                self.save()
 
     def say(self, m1, m2=""):
         self.msg1 = m1

@@ -151,7 +151,8 @@ def test_old_short_settings_record_is_kept(tmp_path):
     save = tmp_path / "s.bin"
     d = Driver(save, seed=5)
     d.app.settings[app_mod.S_LEVEL] = 2
-    d.app.rec.write(records.SETTINGS, d.app.settings, 8)
+    d.app.rec.put(records.SETTINGS, d.app.settings, 8)
+    d.app.rec.commit()
     d2 = Driver(save, seed=5)
     assert d2.app.settings[app_mod.S_LEVEL] == 2
     assert d2.app.settings[app_mod.S_COACH] == app_mod.DEFAULTS[app_mod.S_COACH]

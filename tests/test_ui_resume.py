@@ -1,5 +1,9 @@
 """Save and resume: power cuts between steps and in the middle of nvm writes, corrupt and
-foreign records. Each Driver is one power-on of the program on the same save file."""
+foreign records. Each Driver is one power-on of the program on the same save file.
+
+The game is written at its start, at the start of each deal / round, when paused, and at
+most every app.SAVE_EVERY_MS in between (every nvm write erases the flash block): a power cut
+resumes at the last of those, never at a state the player did not reach."""
 import random
 
 from test_ui_play import Driver, AC, BA, app_mod, hw_desktop
@@ -11,6 +15,14 @@ def game_bytes(d):
     buf = bytearray(256)
     n = scr.g.save(buf)
     return bytes(buf[:n])
+
+
+def saved_game(save):
+    """The running game as written in the nvm file (meta + engine bytes), or None."""
+    r = records.Records(hw_desktop.FileNvm(str(save)))
+    buf = bytearray(400)
+    n = r.read(records.GAME, buf)
+    return bytes(buf[:n]) if n > 0 else None
 
 
 def random_step(d, rng):
@@ -35,6 +47,14 @@ def random_step(d, rng):
         d.press("a")
 
 
+def progress(g):
+    """What a resumed game shares with the game it was saved from, at the latest since the
+    start of the deal / round: the deal and the scores (end-of-round scoring)."""
+    if hasattr(g, "deal_number"):
+        return (g.deal_number, g.team_score(0), g.team_score(1))
+    return (g.score(0), g.score(1))
+
+
 def resume_check(tmp_path, kind, seed, cuts):
     save = tmp_path / ("k%d.bin" % kind)
     rng = random.Random(seed)
@@ -43,28 +63,44 @@ def resume_check(tmp_path, kind, seed, cuts):
     if kind == 2:
         d.set_setting(app_mod.S_BA_LENGTH, 2)  # 7 deals
     d.menu_to("Alley Cat" if kind == 1 else "Back Alley")
-    for _ in range(cuts):
+    exact = 0
+    for c in range(cuts):
         for _ in range(rng.randrange(1, 12)):
             if d.screen.name == "title" or d.screen.g is None or \
                     d.screen.g.phase == d.screen.PHASE_GAME_OVER:
-                return
+                return exact
             random_step(d, rng)
         assert d.app.waiting_for_input()
         if d.screen.g.phase == d.screen.PHASE_GAME_OVER:
             assert "Continue" not in Driver(save, seed=seed).title_items()
-            return
-        want = game_bytes(d)
-        phase = d.screen.g.phase
-        cur_turn = d.screen.g.turn
+            return exact
+        paused = c % 2 == 1
+        if paused:  # Start: the game is written as it is
+            d.press("start")
+            assert d.name == "pause"
+            d.press("b")
+        now = game_bytes(d)
+        # a finished hand / round has its scores counted: compare with the deal before it
+        prog = progress(d.screen.g) if d.screen.g.phase < d.screen.PHASE_OVER else None
+        want = saved_game(save)
+        assert want is not None and want[0] == kind
         # power cut here: throw the program away, power on again on the same save
         d = Driver(save, seed=seed + 1000)
         assert d.name == "title"
         assert d.title_items()[0] == "Continue"
-        d.press("a")
+        d.app.resume()  # what Continue does (no step yet: no computer move after the load)
         assert d.name == ("alleycat" if kind == 1 else "backalley")
-        assert game_bytes(d) == want
-        assert d.screen.g.phase == phase and d.screen.g.turn == cur_turn
+        got = game_bytes(d)
+        d.hw.settle(d.app)
+        # exactly the last written game (its engine bytes; the score sheet rows follow)
+        assert got == want[8:8 + len(got)]
+        if prog is not None and got != now:
+            assert progress(d.screen.g) == prog  # ... from this deal / round
+        if paused:
+            assert got == now  # paused: exactly where the player was
+        exact += got == now
         assert d.screen.level == 1
+    return exact
 
 
 def test_resume_alleycat_random_moments(tmp_path):
@@ -77,10 +113,34 @@ def test_resume_backalley_random_moments(tmp_path):
         resume_check(tmp_path, 2, seed, 6)
 
 
+def test_quit_to_menu_then_continue_is_exact(tmp_path):
+    save = tmp_path / "q.bin"
+    d = Driver(save, seed=8)
+    d.menu_to("Back Alley")
+    for _ in range(5):
+        d.press("up")
+        d.press("a")
+    now = game_bytes(d)
+    erases = d.hw.nvm.erases
+    d.press("start")
+    d.menu_to("Quit to menu")
+    assert d.name == "title"
+    assert d.hw.nvm.erases == erases + 1  # written once, at the pause
+    d.menu_to("Continue")
+    assert game_bytes(d) == now
+    # and after switching off at the title too
+    d = Driver(save, seed=9)
+    d.menu_to("Continue")
+    assert game_bytes(d) == now
+
+
 def test_power_cut_inside_nvm_writes(tmp_path):
-    """Tear a write at a random byte; the next power-on must start cleanly and resume the
-    last completely written game."""
+    """Cut the power inside a write (during the erase, after some pages, or while a page is
+    programmed); the next power-on must start cleanly, and what it resumes is either the
+    game just written (its page was programmed) or nothing."""
     rng = random.Random(77)
+    wheres = [hw_desktop.CUT_ERASE_FF, hw_desktop.CUT_ERASE_JUNK, 0, 1, 2, 16,
+              hw_desktop.CUT_TORN, hw_desktop.CUT_TORN + 1]
     cuts = 0
     for trial in range(8):
         save = tmp_path / ("torn%d.bin" % trial)
@@ -90,28 +150,33 @@ def test_power_cut_inside_nvm_writes(tmp_path):
         d.menu_to("Alley Cat" if kind == 1 else "Back Alley")
         for _ in range(rng.randrange(2, 10)):
             random_step(d, rng)
-        # a new power-on with a cut armed part-way through the run's writes
+        # a new power-on with a cut armed in its next write (a pause writes the game)
         d2 = Driver(save, seed=trial)
-        d2.hw.nvm.cut_after = rng.randrange(1, 300)
+        where = wheres[trial % len(wheres)]
+        d2.hw.nvm.arm(1, where, seed=trial)
         try:
             d2.press("a")  # Continue
             for _ in range(40):
                 random_step(d2, rng)
-            continue  # no cut happened in this run
+            d2.press("start")
+            continue  # nothing was written (game over first)
         except hw_desktop.PowerCut:
-            # the write in flight is lost; the last completed game record must survive
-            expect = bytes(d2.app.last_saved[:max(d2.app.last_saved_n, 0)])
             cuts += 1
+        intended = bytes(d2.app.rec.img)  # what the interrupted write was writing
         d3 = Driver(save, seed=trial)
         assert d3.name == "title"
-        if expect and len(expect) > 8:
-            assert d3.title_items()[0] == "Continue"
-            # what power-on loaded is the last completed record, byte for byte
-            assert bytes(d3.app.last_saved[:d3.app.last_saved_n]) == expect
-            assert d3.app.saved == expect[0]
-            d3.press("a")
-            assert d3.screen.name == ("alleycat", "backalley")[expect[0] - 1]
-    assert cuts >= 4
+        items = d3.title_items()
+        if where in (hw_desktop.CUT_ERASE_JUNK, hw_desktop.CUT_TORN):
+            assert "Continue" not in items and d3.screen.note == "Bad save ignored"
+        elif where in (hw_desktop.CUT_ERASE_FF, 0):
+            assert "Continue" not in items and d3.screen.note == ""
+        else:  # page 0 was programmed: everything written survives
+            assert bytes(d3.app.rec.img) == intended
+            if intended[records.OFFSET[records.GAME]] == 0xA7:
+                assert items[0] == "Continue"
+                d3.press("a")
+                assert d3.screen.name == ("alleycat", "backalley")[kind - 1]
+    assert cuts >= 6
 
 
 def test_corrupt_and_foreign_records_are_ignored(tmp_path):
@@ -120,15 +185,19 @@ def test_corrupt_and_foreign_records_are_ignored(tmp_path):
     d.menu_to("Alley Cat")
     d.press("a")
     assert d.app.saved == 1
-    # flip a byte inside both game slots: checksum fails -> ignored with a message
+    # flip a byte inside the game record: checksum fails -> ignored with a message
     raw = bytearray(save.read_bytes())
-    raw[512 + 20] ^= 0x5A
-    raw[1024 + 20] ^= 0x5A
+    raw[records.OFFSET[records.GAME] + 20] ^= 0x5A
     save.write_bytes(bytes(raw))
     d = Driver(save, seed=9)
     assert d.name == "title"
     assert "Continue" not in d.title_items()
-    assert "ignored" in d.screen.note
+    assert d.screen.note == "Bad save ignored"
+    assert d.app.stat(1, 1, app_mod.ST_PLAYED) == 1  # the statistics are unharmed
+    # the bad record is cleared by the next write, so the notice shows only once
+    d.menu_to("Alley Cat")
+    d = Driver(save, seed=9)
+    assert d.title_items()[0] == "Continue" and d.screen.note == ""
     # foreign data everywhere (another program's nvm)
     rng = random.Random(3)
     save.write_bytes(bytes(rng.randrange(256) for _ in range(8192)))
@@ -142,30 +211,8 @@ def test_corrupt_and_foreign_records_are_ignored(tmp_path):
     r = records.Records(hw_desktop.FileNvm(str(save)))
     junk = bytearray(40)
     junk[0] = 1
-    r.write(records.GAME, junk, 40)
+    r.put(records.GAME, junk, 40)
+    r.commit()
     d = Driver(save, seed=9)
     assert "Continue" not in d.title_items()
     assert "ignored" in d.screen.note
-
-
-def test_records_double_buffer():
-    nvm = hw_desktop.FileNvm(None)
-    r = records.Records(nvm)
-    assert r.read(records.STATS, bytearray(128)) == -1
-    for i in range(5):
-        r.write(records.STATS, bytes([i] * 24), 24)
-    out = bytearray(128)
-    assert records.Records(nvm).read(records.STATS, out) == 24 and out[0] == 4
-    # tear the next write at every byte: the old record survives each time
-    for cut in range(1, 7 + 24 + 2):
-        snap = bytes(nvm.data)
-        nvm.cut_after = nvm.written + cut
-        r2 = records.Records(nvm)
-        try:
-            r2.write(records.STATS, bytes([9] * 24), 24)
-        except hw_desktop.PowerCut:
-            pass
-        nvm.cut_after = None
-        n = records.Records(nvm).read(records.STATS, out)
-        assert n == 24 and out[0] in (4, 9)
-        nvm.data[:] = snap
