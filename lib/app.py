@@ -24,9 +24,12 @@ S_STRICT = 4
 S_SOUND = 5
 S_BRIGHT = 6
 S_SPEED = 7
-N_SETTINGS = 8
-DEFAULTS = (1, 0, 1, 0, 0, 1, 3, 1)
-LIMITS = (3, 2, 3, 5, 2, 2, 4, 3)  # number of choices of each setting
+S_COACH = 8  # the coach's line at the tables (on until the first game is finished)
+S_AUTOPLAY = 9  # play a forced card (the only playable one) by itself
+S_TAUGHT = 10  # not shown: 1 once a game was finished (the coach then turns itself off)
+N_SETTINGS = 11
+DEFAULTS = (1, 0, 1, 0, 0, 1, 3, 1, 1, 0, 0)
+LIMITS = (3, 2, 3, 5, 2, 2, 4, 3, 2, 2, 2)  # number of choices of each setting
 
 LEVEL_NAMES = ("Easy", "Normal", "Hard")
 TARGETS = (22, 44, 66)
@@ -84,6 +87,11 @@ class App:
     def game_finished(self, game, level, won):
         """Game over: the save is cleared first, then the statistics written."""
         self.clear_game()
+        s = self.settings
+        if not s[S_TAUGHT]:  # the first game finished: the coach steps back
+            s[S_TAUGHT] = 1
+            s[S_COACH] = 0
+            self.save_settings()
         if won:
             __import__("appx").bump(self, game, level, True)
             self.unload("appx")

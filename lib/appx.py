@@ -11,12 +11,14 @@ def init(a, fresh):
     rec = a.rec
     b = a.buf
     n = rec.read(records.SETTINGS, b)
-    ok = n >= N_SETTINGS
-    for i in range(N_SETTINGS if ok else 0):
+    ok = n >= 8  # records of 8 bytes predate the coach and auto-play: defaults for those
+    if n > N_SETTINGS:
+        n = N_SETTINGS
+    for i in range(n if ok else 0):
         if b[i] >= LIMITS[i]:
             ok = False
     if ok:
-        for i in range(N_SETTINGS):
+        for i in range(n):
             a.settings[i] = b[i]
     elif rec.status[records.SETTINGS] == records.IGNORED or n >= 0:
         a.notice = "Bad settings ignored"
