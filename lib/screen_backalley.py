@@ -28,13 +28,6 @@ def bid_word(b):
     return "%d" % (b - 0x80)
 
 
-def all_passed(g):
-    for p in range(4):
-        if g.bid(p) != BA.BID_PASS:
-            return False
-    return True
-
-
 class BackAlleyScreen(table.GameScreen):
     name = "backalley"
     KIND = 2
@@ -99,7 +92,7 @@ class BackAlleyScreen(table.GameScreen):
     def after_hold(self):
         self.summary = False
         g = self.g
-        if g.phase == BA.PHASE_HAND_OVER and all_passed(g):
+        if g.phase == BA.PHASE_HAND_OVER and D.passed(g):
             # all passed: the same hand size again, no key needed
             self.next_round()
             self.say("Redeal: %s deals" % LONG[g.dealer])
@@ -148,7 +141,7 @@ class BackAlleyScreen(table.GameScreen):
     def bid_made(self, seat, move):
         g = self.g
         now = self.app.now
-        if g.phase == BA.PHASE_HAND_OVER and all_passed(g):
+        if g.phase == BA.PHASE_HAND_OVER and D.passed(g):
             self.say("All passed - redeal %d" % g.redeals)
             self.hold_until = (now + SUMMARY_MS) & table.MASK
         elif g.phase == BA.PHASE_PLAY:

@@ -60,8 +60,16 @@ def contract(g, t):
     return "%d" % n
 
 
+def passed(g):
+    """All four passed (the hand is dealt again)."""
+    for p in range(4):
+        if g.bid(p) != BA.BID_PASS:
+            return False
+    return True
+
+
 def seat_label(g, p):
-    play = g.phase != BA.PHASE_BID
+    play = g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g))
     s = SEAT[p] + " " + bid_text(g.bid(p), play)
     if play:
         s += "/%d" % g.tricks(p)
@@ -106,7 +114,7 @@ def table(s):
     else:
         gfx.text(2, 159, 1, "Trump " + chr(g.trump + 1) + " ", gfx.T_CYAN, right=True)
     gfx.text(1, 159, 13, "%d/%d" % (g.deal_number + 1, g.deals), gfx.T_GREY, right=True)
-    if g.phase != BA.PHASE_BID:
+    if g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g)):
         gfx.text(8, 1, 13, "Us %d/%s  Them %d/%s" % (
             g.tricks(0) + g.tricks(2), contract(g, 0), g.tricks(1) + g.tricks(3),
             contract(g, 1)), gfx.T_WHITE)
@@ -157,7 +165,7 @@ def seats(s, hold):
 
 def cards(s, hold):
     g = s.g
-    if hold:
+    if hold and g.last_winner >= 0:
         for i in range(4):
             p = (g.last_leader + i) & 3
             x, y = TRICK_XY[p]
@@ -237,8 +245,10 @@ def hand(s):
     gfx.rect(0, HAND_Y - 5, 160, CH + 5, gfx.FELT)
     g = s.g
     mine = g.turn == 0 and g.phase == BA.PHASE_PLAY and s.hold_until < 0
+    st = step(s)
+    x = (160 - (s.n - 1) * st - CW) // 2  # (no tuples: the cursor moves allocate nothing)
     for i in range(s.n):
-        x, y = card_xy(s, i)
         sel = mine and i == s.cur
-        gfx.card(s.hand[i], x, y - (5 if sel else 0), CW, CH, sel=sel,
+        gfx.card(s.hand[i], x, HAND_Y - (5 if sel else 0), CW, CH, sel=sel,
                  dim=mine and not s.ok[i])
+        x += st

@@ -167,16 +167,10 @@ class GameScreen:
                 if mv[j] == h[i]:
                     v = 1
             ok[i] = v
-        if m and not ok[self.cur]:
-            # your turn: the cursor moves to the nearest playable card (left first)
-            c = self.cur
-            for d in range(1, n):
-                if c - d >= 0 and ok[c - d]:
-                    self.cur = c - d
-                    break
-                if c + d < n and ok[c + d]:
-                    self.cur = c + d
-                    break
+        if m and not ok[self.cur]:  # your turn: the cursor goes to the first playable card
+            for i in range(n - 1, -1, -1):
+                if ok[i]:
+                    self.cur = i
 
     # ---- loop ----------------------------------------------------------------------------
     def enter(self):
