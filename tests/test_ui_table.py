@@ -384,7 +384,7 @@ def test_alleycat_marks_the_card_you_drew(tmp_path):
             x, y = scr.card_xy(i)
             assert rgb_close(d.hw.frame_pixel(x + 10, y), CYAN)
             assert rgb_close(d.hw.frame_pixel(x + 10, y + 1), CYAN)
-            x, y = scr.card_xy((i + 1) % scr.n if (i + 1) % scr.n != scr.cur else i - 1)
+            x, y = scr.card_xy([k for k in range(scr.n) if k not in (i, scr.cur)][0])
             assert rgb_close(d.hw.frame_pixel(x + 10, y), hexrgb(COLORS[gfx.BLACK]))
             assert scr.msg2.startswith("You draw ")
             return
@@ -438,16 +438,17 @@ def test_coach_turns_itself_off_after_the_first_game(tmp_path):
 
 
 def test_hint_names_the_bots_reason(tmp_path, monkeypatch):
-    from engine import bots
-    real = bots.Bot.choose
+    d = Driver(tmp_path / "s.bin", seed=5)
+    d.menu_to("Alley Cat")
+    # the game's modules are imported when the game starts: patch the bot class in use
+    bot_class = sys.modules["table"].Bot
+    real = bot_class.choose
 
     def choose(self, game):
         m = real(self, game)
         self.reason = "cheapest winner"
         return m
-    monkeypatch.setattr(bots.Bot, "choose", choose)
-    d = Driver(tmp_path / "s.bin", seed=5)
-    d.menu_to("Alley Cat")
+    monkeypatch.setattr(bot_class, "choose", choose)
     d.press("up")
     assert d.screen.msg3.startswith("Hint: play ")
     assert "cheapest winner" in texts()
