@@ -62,6 +62,11 @@ class App:
         self.fx = fx.Fx(hw, self)
         self.gs = None  # the game screen (only one game's module is loaded at a time)
         self.saved = 0  # GAME_AC / GAME_BA when a resumable game is loaded in its screen
+        # the score sheet: 4 bytes per finished deal (each team's contract and tricks) or
+        # round (each player's points, 16-bit); saved after the engine's bytes
+        self.hist = bytearray(100)
+        self.hist_n = 0
+        self.hist_open = True  # Alley Cat: the round in play is not in hist yet
         __import__("appx").init(self, fresh)
         self.unload("appx")
         self.screen = None
@@ -86,6 +91,7 @@ class App:
 
     def game_finished(self, game, level, won):
         """Game over: the save is cleared first, then the statistics written."""
+        self.note_result(game, self.gs.g)
         self.clear_game()
         s = self.settings
         if not s[S_TAUGHT]:  # the first game finished: the coach steps back
@@ -96,8 +102,39 @@ class App:
             __import__("appx").bump(self, game, level, True)
             self.unload("appx")
 
+    def note_result(self, kind, g):
+        """A finished deal / round into the score sheet (again for the same one: no-op)."""
+        h = self.hist
+        if g.phase < 2:  # in play (both games' phase 2 = over, 3 = game over)
+            self.hist_open = True
+            return
+        if kind == GAME_BA:
+            i = g.deal_number
+            if i >= 25 or g.bid(0) | g.bid(1) | g.bid(2) | g.bid(3) == 0x80:
+                return  # all passed: redeal, nothing scored
+            for t in (0, 1):
+                c = g.board_level(t) | g.board_level(t + 2)
+                if c:
+                    c = 0x80 | max(g.board_level(t), g.board_level(t + 2))
+                else:
+                    for p in (t, t + 2):
+                        if g.bid(p) > 0x80:
+                            c += g.bid(p) - 0x80
+                h[4 * i + 2 * t] = c
+                h[4 * i + 2 * t + 1] = g.tricks(t) + g.tricks(t + 2)
+            self.hist_n = i + 1
+        elif self.hist_open and self.hist_n < 25:
+            i = 4 * self.hist_n
+            for p in (0, 1):
+                v = g.round_points(p) & 0xFFFF
+                h[i + 2 * p] = v & 0xFF
+                h[i + 2 * p + 1] = v >> 8
+            self.hist_n += 1
+            self.hist_open = False
+
     def save_game(self, kind, level, seed, game):
         """Write the running game if it changed since the last write (a safe point)."""
+        self.note_result(kind, game)
         b = self.buf
         b[0] = kind
         b[1] = level
@@ -105,9 +142,14 @@ class App:
         b[3] = (seed >> 8) & 0xFF
         b[4] = (seed >> 16) & 0xFF
         b[5] = (seed >> 24) & 0xFF
-        b[6] = 0
-        b[7] = 0
+        # the deal / round it resumes (for the title's Continue), score sheet rows
+        b[6] = game.deal_number + 1 if kind == GAME_BA else \
+            self.hist_n + (1 if self.hist_open else 0)
+        b[7] = self.hist_n
         n = _SAVE_META + game.save(self.savemv)
+        for i in range(4 * self.hist_n):
+            b[n + i] = self.hist[i]
+        n += 4 * self.hist_n
         if n == self.last_saved_n:
             same = True
             ls = self.last_saved
@@ -204,6 +246,8 @@ class App:
         scr = self.game_screen(kind)
         scr.drop()
         gc.collect()
+        self.hist_n = 0
+        self.hist_open = True
         if kind == GAME_AC:
             scr.new_game(seed, level, TARGETS[s[S_AC_TARGET]], s[S_AC_SCORING] == 1)
         else:

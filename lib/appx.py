@@ -11,7 +11,7 @@ def init(a, fresh):
     rec = a.rec
     b = a.buf
     n = rec.read(records.SETTINGS, b)
-    ok = n >= 8  # records of 8 bytes predate the coach and auto-play: defaults for those
+    ok = n >= 8  # an older, shorter record: the newer settings keep their defaults
     if n > N_SETTINGS:
         n = N_SETTINGS
     for i in range(n if ok else 0):
@@ -51,6 +51,15 @@ def load_saved(a):
         a.saved = 0
         return
     a.saved = kind
+    # the score sheet rows after the engine's bytes (its length is byte 3 of its frame)
+    h = b[7]
+    k = _SAVE_META + b[_SAVE_META + 3]
+    if h > 25 or k + 4 * h > n:
+        h = 0
+    for i in range(4 * h):
+        a.hist[i] = b[k + i]
+    a.hist_n = h
+    a.hist_open = scr.g.phase < 2
     for i in range(n):
         a.last_saved[i] = b[i]
     a.last_saved_n = n

@@ -1,5 +1,6 @@
-"""The list-screen base (Menu) and the pause menu; title.py, screen_settings.py build on it.
-(The title menu lives in its own module so that pausing a game loads only this one.)"""
+"""The list-screen base (Menu, with a yes/no question for destructive choices) and the pause
+menu; title.py, screen_settings.py build on it. (The title menu lives in its own module so
+that pausing a game loads only this one.)"""
 import gfx
 from fx import T_MOVE
 from buttons import A, B, START, LEFT, RIGHT, UP, DOWN
@@ -11,12 +12,17 @@ STEP = 12
 class Menu:
     name = "menu"
     TITLE = ""
+    WRAP = True  # Up at the top goes to the bottom (Settings: no, Reset is there)
+    H = STEP  # row height
 
     def __init__(self, app):
         self.app = app
         self.sel = 0
         self.items = []
         self.note = ""
+        self.ask_lines = None  # a question on screen: its lines, else None
+        self.ask_code = 0  # what a yes does (the subclass's confirmed(code))
+        self.ask_back = None  # (items, sel) to restore
 
     def build(self):
         return []
@@ -33,9 +39,54 @@ class Menu:
     def draw(self):
         self.app.dirty = True
         gfx.clear(gfx.DARK)
+        if self.ask_lines:
+            self.draw_ask()
+            return
         self.draw_header()
         self.draw_items()
 
+    # ---- a question before a destructive choice ------------------------------------------
+    def ask(self, lines, yes, code):
+        """Ask lines (title first) with the answers No (selected) and yes; a yes calls
+        self.confirmed(code)."""
+        self.ask_back = (self.items, self.sel)
+        self.ask_lines = lines
+        self.ask_code = code
+        self.items = ["No, go back", yes]
+        self.sel = 0
+        self.draw()
+
+    def draw_ask(self):
+        q = self.ask_lines
+        gfx.panel(4, 4, 152, 120)
+        gfx.text(0, 80, 8, q[0], gfx.T_YELLOW, center=True)
+        for i in range(1, len(q)):
+            gfx.text(i, 80, 14 + 13 * i, q[i], gfx.T_WHITE, center=True)
+        self.draw_answers()
+
+    def draw_answers(self):
+        self.app.dirty = True
+        for i in range(2):
+            y = 72 + 15 * i
+            s = i == self.sel
+            gfx.rect(14, y - 2, 132, 14, gfx.NAVY if s else 11)
+            gfx.text(6 + i, 80, y, self.items[i], gfx.T_YELLOW if s else gfx.T_WHITE,
+                     center=True)
+        gfx.text(10, 80, 106, "A: choose  B: no", gfx.T_CYAN, center=True)
+
+    def answer(self, yes):
+        self.items, self.sel = self.ask_back
+        self.ask_lines = None
+        self.ask_back = None
+        if yes:
+            self.confirmed(self.ask_code)  # may leave this screen
+        if self.app.screen is self and self.ask_lines is None:
+            self.draw()
+
+    def confirmed(self, code):
+        pass
+
+    # ---- items ---------------------------------------------------------------------------
     def item_y(self, i):
         return ITEM_Y + i * STEP
 
@@ -47,23 +98,39 @@ class Menu:
         for i in range(n):
             y = self.item_y(i)
             if i == self.sel:
-                gfx.rect(14, y - 1, 132, STEP, gfx.NAVY)
-                gfx.rect(14, y - 1, 2, STEP, gfx.YELLOW)
-                gfx.rect(144, y - 1, 2, STEP, gfx.YELLOW)
+                self.bar(y - 1)
             gfx.text(1 + i, 80, y, self.items[i], gfx.T_YELLOW if i == self.sel else gfx.T_WHITE,
                      center=True)
         gfx.text(10, 80, 116, self.note, gfx.T_RED, center=True)
 
+    def bar(self, y):
+        h = self.H
+        gfx.rect(14, y, 132, h, gfx.NAVY)
+        gfx.rect(14, y, 2, h, gfx.YELLOW)
+        gfx.rect(144, y, 2, h, gfx.YELLOW)
+
     def key(self, k):
         n = len(self.items)
+        if self.ask_lines:
+            if k & (UP | DOWN | LEFT | RIGHT):
+                self.sel = 1 - self.sel
+                self.app.fx.tone(T_MOVE)
+                self.draw_answers()
+            elif k & A:
+                self.answer(self.sel == 1)
+            elif k & (B | START):
+                self.answer(False)
+            return
         if k & UP:
-            self.sel = (self.sel - 1) % n
-            self.app.fx.tone(T_MOVE)
-            self.draw_items()
+            if self.sel > 0 or self.WRAP:
+                self.sel = (self.sel - 1) % n
+                self.app.fx.tone(T_MOVE)
+                self.draw_items()
         elif k & DOWN:
-            self.sel = (self.sel + 1) % n
-            self.app.fx.tone(T_MOVE)
-            self.draw_items()
+            if self.sel < n - 1 or self.WRAP:
+                self.sel = (self.sel + 1) % n
+                self.app.fx.tone(T_MOVE)
+                self.draw_items()
         elif k & A:
             self.choose(self.sel)
         elif k & B:
@@ -104,7 +171,7 @@ class PauseScreen(Menu):
 
     def draw_header(self):
         gfx.text(0, 80, 8, self.TITLE, gfx.T_YELLOW, center=True)
-        gfx.text(9, 80, 22, "game is saved", gfx.T_GREY, center=True)
+        gfx.text(9, 80, 22, "game is saved", gfx.T_WHITE, center=True)
 
     def choose(self, i):
         app = self.app
@@ -116,6 +183,7 @@ class PauseScreen(Menu):
             g.show(1)
         elif i == 2:
             app.goto(g)
+            g.scroll = 255  # the sheet shows its latest rows first
             g.show(2)
         elif i == 3:
             app.show_rules(self, 0 if g.KIND == 1 else 1)

@@ -5,14 +5,14 @@ from buttons import A, B, START, LEFT, RIGHT, UP, DOWN
 # (game title, pages); a page is one string, lines split on "\n"
 AC_PAGES = (
     "2 players, 27 cards:\nA-K of spades and clubs\nplus the 5 of diamonds,\n"
-    "the ALLEY CAT.\nLow to high: AS AC 2S 2C\n... 5S 5C 5D 6S ... KC.\nAt equal rank clubs beat\n"
-    "spades; 5D beats 5S, 5C.",
+    "the ALLEY CAT.\nLow to high: A 2 3 .. K;\nat equal rank clubs beat\n"
+    "spades; the 5 of diamonds\nbeats both other 5s.",
     "Six cards each, the rest\nis the stock. Non-dealer\nleads; the other plays\n"
     "any card (no need to\nfollow). Higher card\nwins. The loser draws\n"
     "from the stock; the\nwinner leads next.",
-    "Trick with the 5D: the\nWINNER draws, the LOSER\nleads next, and the\n"
-    "winner SUBTRACTS the\ntrick's value.\nValue = difference of\n"
-    "the cards (A=1..K=13,\n5D=5). K+5D: -8.",
+    "A trick with the alley\ncat: the WINNER draws,\nthe LOSER leads next, and\n"
+    "the winner SUBTRACTS the\ntrick's value. Value =\ndifference of the cards\n"
+    "(A=1..K=13, cat=5).\nKing + alley cat: -8.",
     "The round ends when a\nplayer plays their last\ncard. Scores count at\n"
     "round end (or as taken:\nsetting). First to 44\n(setting 22/44/66) wins;\n"
     "higher total wins, a tie\nplays on.",
@@ -24,15 +24,18 @@ BA_PAGES = (
     "After the deal a card is\nturned up: its suit is\ntrump (a joker: no trump\n"
     "this hand). Bid once\neach: pass, 1..cards-1\nor BOARD (all tricks).\n"
     "All pass: redeal.\nTeam contract = sum.",
-    "Follow suit if you can;\nelse play anything.\nBB led: play your\n"
-    "highest trump; LB led:\nyour lowest trump.\nHighest trump wins,\n"
-    "else highest card of\nthe suit led.",
+    "Follow suit if you can;\nelse play anything.\nBig Blooper led: play\n"
+    "your highest trump;\nLittle Blooper led: your\nlowest trump. Highest\n"
+    "trump wins, else highest\ncard of the suit led.",
     "Trump may be led once\ntrumps are broken, by a\nboard bidder, or with\n"
     "only trumps in hand.\n(Strict lead setting:\nonly after you played a\n"
     "trump yourself.)\nHighest bid leads first.",
     "Made: 5 x bid + 1 per\nextra trick. Set:\n-5 x bid. Board: +/-10\n"
     "x tricks x level\n(double, triple..).\nBoth passed: +1 a trick.\n"
-    "Seat labels: bid/tricks\n(P pass, B board).",
+    "Most points after the\nlast deal wins.",
+    "On the table: Us = you\nand North, Them = West\nand East (W, N, E).\n"
+    "Seat labels: bid/tricks\n(P pass, B board, B2\ndouble board...).\n"
+    "Cards B and L: the Big\nand Little Blooper.",
 )
 KEYS_PAGE = (
     "Left/Right: pick a card\nA: play / confirm\nB: back   Start: pause\n"

@@ -4,7 +4,7 @@ panels. screen_alleycat / screen_backalley fill in the game-specific parts.
 """
 import gfx
 from fx import due, T_PLAY, T_TRICK, T_CAT, T_WIN, T_LOSE, T_BAD, T_MOVE
-from buttons import A, B, START, SELECT, LEFT, RIGHT, UP
+from buttons import A, B, START, SELECT, LEFT, RIGHT, UP, DOWN
 from engine.bots import Bot
 
 S_COACH = 8  # app.S_COACH, app.S_AUTOPLAY (settings bytes; app itself is not imported)
@@ -62,6 +62,8 @@ class GameScreen:
         self.msg3 = ""  # hint / why a card is not allowed (until the next move)
         self.msg_bad = False
         self.save_due = False
+        self.scroll = 0  # first row shown by the score sheet (it clamps it)
+        self.again = True  # game over: Play again (else Menu) selected
 
     # ---- game objects --------------------------------------------------------------------
     def drop(self):
@@ -259,13 +261,23 @@ class GameScreen:
             self.app.open_pause(self)
             return
         if self.overlay:
-            self.overlay = OV_NONE
+            if self.overlay == OV_SCORES and k & (UP | DOWN):
+                self.scroll += 1 if k & DOWN else -1  # the score sheet scrolls
+            else:
+                self.overlay = OV_NONE
             self.draw_all()
             return
         if g.phase == self.PHASE_GAME_OVER:
             if k & (A | B):
+                again = self.again and k & A
                 self.drop()
-                self.app.to_title()
+                if again:
+                    self.app.new_game(self.KIND)
+                else:
+                    self.app.to_title()
+            elif k & (LEFT | RIGHT | UP | DOWN):
+                self.again = not self.again
+                self.draw_all()
             return
         if k & SELECT:
             self.show(OV_LAST)

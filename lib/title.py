@@ -1,16 +1,28 @@
-"""Title menu: Continue, the two games, Statistics, Settings, Rules."""
+"""Title menu: Continue (naming the saved game and where it resumes), the two games,
+Statistics, Settings, Rules. Starting a game over a saved one asks first."""
 import gfx
-from menus import Menu, STEP
+from app import LEVEL_NAMES
+from menus import Menu
+
+GAME_NAMES = ("Alley Cat", "Back Alley")
+STEP = 11
 
 
 class TitleScreen(Menu):
     name = "title"
+    H = STEP
 
     def build(self):
         app = self.app
         items = []
+        self.detail = ""
         if app.saved:
             items.append("Continue")
+            # where it resumes: deal / round number kept in the save's spare byte
+            ls = app.last_saved
+            self.detail = GAME_NAMES[app.saved - 1]
+            if ls[6]:
+                self.detail += ", %s %d" % ("round" if app.saved == 1 else "deal", ls[6])
         items.append("Alley Cat")
         items.append("Back Alley")
         items.append("Statistics")
@@ -18,6 +30,10 @@ class TitleScreen(Menu):
         items.append("Rules")
         self.note = app.notice
         app.notice = ""
+        # back from Settings / Statistics / Rules: the same item stays selected
+        back = getattr(app, "title_item", None)
+        self.sel = items.index(back) if back in items else 0
+        app.title_item = None
         return items
 
     def draw_header(self):
@@ -27,20 +43,40 @@ class TitleScreen(Menu):
         gfx.text(9, 80, 20, "BACK ALLEY", gfx.T_CYAN, center=True)
 
     def item_y(self, i):
-        return 40 + i * STEP
+        # Continue takes two rows: its name and where the saved game resumes
+        return 36 + i * STEP + (STEP if self.detail and i > 0 else 0)
+
+    def draw_items(self):
+        Menu.draw_items(self)
+        if self.detail:
+            c = self.sel == 0
+            if c:
+                self.bar(self.item_y(0) + STEP - 1)
+            gfx.text(8, 80, self.item_y(0) + STEP, self.detail,
+                     gfx.T_YELLOW if c else gfx.T_CYAN, center=True)
 
     def choose(self, i):
         app = self.app
         it = self.items[i]
         if it == "Continue":
             app.resume()
-        elif it == "Alley Cat":
-            app.new_game(1)
-        elif it == "Back Alley":
-            app.new_game(2)
-        elif it == "Statistics":
-            app.goto(app.load("screen_settings", "StatsScreen"))
-        elif it == "Settings":
-            app.goto(app.load("screen_settings", "SettingsScreen"))
-        elif it == "Rules":
-            app.show_rules(self, 0)
+        elif it in GAME_NAMES:
+            kind = 1 if it == "Alley Cat" else 2
+            if app.saved:
+                # replacing a saved game: ask (the abandoned game stays counted as lost)
+                self.ask(("Start a new game?", "This ends your saved",
+                          self.detail + ".", "It counts as a loss."),
+                         "Start new game", kind)
+            else:
+                app.new_game(kind)
+        else:
+            app.title_item = it
+            if it == "Statistics":
+                app.goto(app.load("screen_settings", "StatsScreen"))
+            elif it == "Settings":
+                app.goto(app.load("screen_settings", "SettingsScreen"))
+            else:
+                app.show_rules(self, 0)
+
+    def confirmed(self, kind):
+        self.app.new_game(kind)

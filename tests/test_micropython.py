@@ -51,4 +51,4 @@ def test_device_program_steady_loop_allocates_nothing():
                        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     print(r.stdout, r.stderr)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert r.stdout.count("PASS") == 2 and "ALL OK" in r.stdout
+    assert r.stdout.count("PASS") == 4 and "ALL OK" in r.stdout

@@ -131,7 +131,7 @@ def test_alleycat_whole_game_keys_only(tmp_path):
     tones = [t[1] for t in d.hw.tones]
     assert fx.T_PLAY[0] in tones and fx.T_TRICK[0] in tones
     assert (fx.T_WIN[0] if g.winner == 0 else fx.T_LOSE[0]) in tones
-    d.press("a")
+    d.press("b")  # game over: B = Menu (A = Play again)
     assert d.name == "title"
     assert "Continue" not in d.title_items()
     # the statistics screen shows it
@@ -195,7 +195,7 @@ def test_backalley_short_game_keys_only(tmp_path):
     assert g.phase == BA.PHASE_GAME_OVER and g.winner in (0, 1, 2)
     assert {"bid", "play", "handover"} <= seen
     assert d.app.saved == 0
-    d.press("a")
+    d.press("b")  # game over: B = Menu (A = Play again)
     assert d.name == "title"
     assert d.app.stat(2, 1, False) == 1
 

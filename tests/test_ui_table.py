@@ -35,7 +35,7 @@ def legal_set(g):
 
 
 def start_ba(tmp_path, seed, length, **settings):
-    d = Driver(tmp_path / "s.bin", seed=seed)
+    d = Driver(tmp_path / ("s%d.bin" % seed), seed=seed)  # a new save: no question first
     d.set_setting(app_mod.S_SPEED, 2)
     d.set_setting(app_mod.S_BA_LENGTH, length)
     for k, v in settings.items():  # (not on the Settings screen of this branch yet)

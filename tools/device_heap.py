@@ -62,7 +62,8 @@ def default_keys():
     k += ["@menu:Alley Cat", "A"] + IDLE + ["@alleycat_table"]
     k += _play(8) + ["@alleycat_played"]
     k += ["START", "", "@menu:Quit to menu", "A", "", "@title_again"]
-    k += ["@menu:Back Alley", "A"] + IDLE + ["@backalley_table"]
+    # a saved Alley Cat game is replaced: the title asks first
+    k += ["@menu:Back Alley", "A", "", "@menu:Start new game", "A"] + IDLE + ["@backalley_table"]
     k += _play(8) + ["@backalley_played"]
     k += ["START", "", "@menu:Quit to menu", "A", "", "@title_end"]
     return k

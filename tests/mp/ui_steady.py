@@ -84,9 +84,38 @@ else:
     locked("alley cat table: idle polls and card-cursor moves",
            (0, B.RIGHT, 0, B.RIGHT, B.LEFT, 0, B.LEFT, B.RIGHT, B.LEFT, 0), 20)
 
+# back at the title with the game saved: the question before replacing it (Up / Down
+# move between its answers), then Settings (Up / Down scroll its list)
+step(B.START)
+settle(200)
+while a.screen.items[a.screen.sel] != "Quit to menu":
+    step(B.DOWN)
+step(B.A)
+settle(200)
+print("screen:", type(a.screen).__name__, a.screen.items)
+step(B.DOWN)  # Alley Cat, below Continue
+step(B.A)
+print("question:", a.screen.ask_lines)
+step(B.DOWN)
+step(B.UP)
+locked("title: the question's answers", (0, B.DOWN, 0, B.UP, B.DOWN, B.UP), 20)
+step(B.B)
+while a.screen.items[a.screen.sel] != "Settings":
+    step(B.DOWN)
+step(B.A)
+print("screen:", type(a.screen).__name__)
+for i in range(12):
+    step(B.DOWN)
+for i in range(12):
+    step(B.UP)
+locked("settings: idle polls and moves (scrolling)",
+       (0, B.DOWN, 0, B.DOWN, B.DOWN, B.DOWN, B.DOWN, B.DOWN, B.DOWN, B.DOWN, B.DOWN, B.DOWN,
+        B.DOWN, B.UP, B.UP, B.UP, B.UP, B.UP, B.UP, B.UP, B.UP, B.UP, B.UP, B.UP), 5)
+
 # a Back Alley game (3 deals: 2, 1, 2 cards): bid, then the human's turn to play a card
 a.settings[app_mod.S_BA_LENGTH] = 3
 a.settings[app_mod.S_SPEED] = 2
+a.clear_game()  # no saved game: Back Alley starts without a question
 a.to_title()
 settle(100)
 a.screen.sel = a.screen.items.index("Back Alley")
