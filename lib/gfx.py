@@ -186,3 +186,14 @@ def back(x, y, w=17, h=24):
 
 def empty_slot(x, y, w=17, h=24):
     frame(x, y, w, h, 9)
+
+
+def card_text(c):
+    """A card for a text line: rank + inline suit chip ("10\x03 " = 10 of hearts; gfx.text
+    draws the chip), the bloopers spelled out."""
+    if c == 0x42:
+        return "Big Blooper"
+    if c == 0x41:
+        return "Little Blooper"
+    r = c & 15
+    return "%s%s " % ("A23456789?JQK"[r - 1] if r != 10 else "10", chr((c >> 4) + 1))

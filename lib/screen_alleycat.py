@@ -76,7 +76,7 @@ class AlleyCatScreen(table.GameScreen):
         else:
             m1 = ("You take %s" if w == 0 else "CPU takes %s") % sp
         if g.last_drawer == 0:
-            m2 = "You draw " + table.card_text(g.last_drawn)
+            m2 = "You draw " + gfx.card_text(g.last_drawn)
         elif g.last_drawer == 1:
             m2 = "CPU draws a card"
         elif g.phase != AC.PHASE_PLAY:

@@ -5,6 +5,7 @@ so that neither is big to compile on the board).
 After the last bid a bidding summary stays ~2 s (any key skips it); when all four pass,
 "All passed - redeal n" shows and the same hand size is dealt again by itself.
 """
+import gfx
 import table
 from buttons import A, LEFT, RIGHT, UP
 from fx import T_MOVE, T_BAD
@@ -156,7 +157,7 @@ class BackAlleyScreen(table.GameScreen):
 
     def card_played(self, seat, card):
         if seat != 0:
-            self.say("%s plays %s" % (LONG[seat], table.card_text(card)))
+            self.say("%s plays %s" % (LONG[seat], gfx.card_text(card)))
         else:
             self.say("")
 

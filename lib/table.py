@@ -21,16 +21,6 @@ def signed(n):
     return ("+%d" % n) if n > 0 else ("%d" % n)
 
 
-def card_text(c):
-    """A card for a text line: rank + inline suit chip ("10\x03 " = 10 of hearts; gfx.text
-    draws the chip), the bloopers spelled out."""
-    if c == 0x42:
-        return "Big Blooper"
-    if c == 0x41:
-        return "Little Blooper"
-    r = c & 15
-    return "%s%s " % ("A23456789TJQK"[r - 1] if r != 10 else "10", chr((c >> 4) + 1))
-
 
 class GameScreen:
     name = "table"
@@ -309,7 +299,7 @@ class GameScreen:
             for i in range(self.n):
                 if self.hand[i] == m:
                     self.cur = i
-            self.msg3 = "Hint: play " + card_text(m)
+            self.msg3 = "Hint: play " + gfx.card_text(m)
             self.draw_hand()
             self.draw_msgs()
         elif k & A and self.n > 0:

@@ -72,7 +72,7 @@ def text_boxes():
             continue
         ink = []
         for k in range(n):
-            tile = gfx.shown[i * getattr(gfx, "LW", 27) + k]
+            tile = gfx.shown[i * gfx.LW + k]
             for dx, dy in glyph_ink(tile):
                 ink.append((t.x + k * gfx.FW + dx, t.y + dy))
         chips = []
@@ -135,7 +135,8 @@ def line_text(i):
     inv = {}
     for c in range(95):
         inv.setdefault(gfx.fmap[c], chr(32 + c))
-    return "".join(inv.get(gfx.shown[i * getattr(gfx, "LW", 27) + k], "?") for k in range(gfx.llen[i]))
+    o = i * gfx.LW
+    return "".join(inv.get(gfx.shown[o + k], "?") for k in range(gfx.llen[i]))
 
 
 class Checker:

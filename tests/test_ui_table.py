@@ -364,8 +364,8 @@ def test_messages_show_suit_symbols(tmp_path):
             d.press("up")
             d.press("a")
     assert chips > 0
-    assert table.card_text(0x42) == "Big Blooper" and table.card_text(0x41) == "Little Blooper"
-    assert table.card_text(0x2A) == "10\x03 "
+    assert gfx.card_text(0x42) == "Big Blooper" and gfx.card_text(0x41) == "Little Blooper"
+    assert gfx.card_text(0x2A) == "10\x03 "
 
 
 def test_alleycat_marks_the_card_you_drew(tmp_path):
