@@ -16,7 +16,7 @@ except ImportError:  # stand-in environments without bitmaptools
 W = 160
 H = 128
 # NL text lines of up to LW characters (a 160-px line is 26.7 glyph cells)
-NL = 13
+NL = 11
 LW = 27
 FW = 6  # glyph cell of terminalio.FONT (read at start-up)
 FH = 12
@@ -103,15 +103,6 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
         rect(x, y + 1, 9, 10, WHITE)
         blit(u * 8, 16, x + 2, y + 3, 7)
 
-
-def chips_shown():
-    """(line, x, y, w, h) of every inline suit chip shown (tests)."""
-    r = []
-    for i in range(NL):
-        if chip[i] and not labels[i].hidden:
-            g = labels[i]
-            r.append((i, g.x + (chip[i] - 1) * FW + 1, g.y + 1, 9, 10))
-    return r
 
 
 def hide(i):

@@ -10,42 +10,20 @@ Layout (160x128):
         yellow
   y 74  message line; y 85 the tip line (the hint's reason or the coach)
   y 103 your hand (the selected card raised 5 px; cards you cannot play now are dimmed)
-While you bid, a panel over the cross: "Your bid (n cards)", the choice, your partner's bid
-and the team total, the other side's bids; after the last bid, the bidding summary.
+While you bid, a box over the cross, and after the last bid the bidding summary:
+screen_backalley_bid, imported only to draw them.
 """
 import gfx
+from buttons import const
 from engine import backalley as BA
 
 SEAT = ("You", "W", "N", "E")
-LONG = ("You", "West", "North", "East")
-TRICK_XY = ((72, 49), (51, 37), (72, 25), (93, 37))
-CW = 17
-CH = 24
+XY = b"\x48\x31\x33\x25\x48\x19\x5d\x25"  # x, y of each seat's card in the trick
+_CW = const(17)  # (underscore consts take no room on the board)
+_CH = const(24)
 HAND_Y = 103
-MSG_Y = 74
-TIP_Y = 85
-
-
-def bid_text(b, play):
-    """A seat's bid: while bidding "-" (not yet), "pass", "board" or n; in play the
-    tricks it counts for: a pass bids 0, a board "all"."""
-    if b == 0:
-        return "-"
-    if b == BA.BID_PASS:
-        return "0" if play else "pass"
-    if b == BA.BID_BOARD:
-        return "all" if play else "board"
-    return "%d" % (b - 0x80)
-
-
-def word(b):
-    if b == BA.BID_PASS:
-        return "pass"
-    if b == BA.BID_BOARD:
-        return "board"
-    if b == 0:
-        return "-"
-    return "%d" % (b - 0x80)
+_MSG_Y = const(74)
+_TIP_Y = const(85)
 
 
 def contract(g, t):
@@ -66,23 +44,6 @@ def passed(g):
         if g.bid(p) != BA.BID_PASS:
             return False
     return True
-
-
-def seat_label(g, p):
-    play = g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g))
-    s = SEAT[p] + " " + bid_text(g.bid(p), play)
-    if play:
-        s += "/%d" % g.tricks(p)
-    return s
-
-
-def dealer_chip(x, y):
-    """A white 'D' button (9x10) with its top-left at (x, y)."""
-    gfx.rect(x, y, 9, 10, gfx.WHITE)
-    gfx.rect(x + 2, y + 2, 1, 6, gfx.BLACK)
-    gfx.rect(x + 2, y + 2, 4, 1, gfx.BLACK)
-    gfx.rect(x + 2, y + 7, 4, 1, gfx.BLACK)
-    gfx.rect(x + 6, y + 3, 1, 4, gfx.BLACK)
 
 
 def trick_winner(g):
@@ -118,8 +79,10 @@ def table(s):
         gfx.text(8, 1, 13, "Us %d/%s  Them %d/%s" % (
             g.tricks(0) + g.tricks(2), contract(g, 0), g.tricks(1) + g.tricks(3),
             contract(g, 1)), gfx.T_WHITE)
-    if bidding or s.summary:
-        panel(s)
+    s.bid_tip = ""
+    if bidding or s.summary:  # the bid box / summary: its module only while drawing it
+        __import__("screen_backalley_bid").panel(s)
+        s.app.unload("screen_backalley_bid")
     else:
         seats(s, hold)
         cards(s, hold)
@@ -130,34 +93,46 @@ def table(s):
 def seats(s, hold):
     g = s.g
     turn = g.turn if not hold and g.phase < BA.PHASE_HAND_OVER else -1
+    play = g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g))
     for p in range(4):
-        t = seat_label(g, p)
+        # name, bid ("-" not yet; in play a pass counts 0 tricks, a board "all"), tricks
+        b = g.bid(p)
+        if b == 0:
+            t = "-"
+        elif b == BA.BID_PASS:
+            t = "0" if play else "pass"
+        elif b == BA.BID_BOARD:
+            t = "all" if play else "board"
+        else:
+            t = "%d" % (b - 0x80)
+        t = SEAT[p] + " " + t
+        if play:
+            t += "/%d" % g.tricks(p)
         n = len(t) * 6
         col = gfx.T_WHITE
         if p == turn:
             col = gfx.T_GREEN if p == 0 else gfx.T_YELLOW
-        if p == 0:  # left of your card, below West's
-            x = 1
-            y = 62
-        elif p == 1:
-            x = 1
-            y = 43
-        elif p == 2:  # left of North's card
-            x = 70 - n
-            y = 24
-        else:
-            x = 159 - n
-            y = 43
+        # you: left of your card, below West; North: left of North's card
+        x = (1, 1, 70 - n, 159 - n)[p]
+        y = (62, 43, 24, 43)[p]
         gfx.text((6, 4, 3, 5)[p], x, y, t, col)
-        if p == g.dealer:  # the dealer's button: above West / East, else before the name
-            if p & 1:
-                dealer_chip(1 if p == 1 else 150, 31)
+        if p == g.dealer:  # the dealer's button, a white "D": above West / East, else
+            if p & 1:      # beside the name
+                x = 1 if p == 1 else 150
+                y = 31
             else:
-                dealer_chip(x - 11 if p == 2 else x + n + 2, y + 1)
+                x = x - 11 if p == 2 else x + n + 2
+                y += 1
+            gfx.rect(x, y, 9, 10, gfx.WHITE)
+            gfx.rect(x + 2, y + 2, 1, 6, gfx.BLACK)
+            gfx.rect(x + 2, y + 2, 4, 1, gfx.BLACK)
+            gfx.rect(x + 2, y + 7, 4, 1, gfx.BLACK)
+            gfx.rect(x + 6, y + 3, 1, 4, gfx.BLACK)
     if turn >= 0 and g.phase == BA.PHASE_PLAY:
         # the seat to move: its card place outlined
-        x, y = TRICK_XY[turn]
-        gfx.frame(x, y, CW, CH, gfx.YELLOW if turn else 9)
+        x = XY[2 * turn]
+        y = XY[2 * turn + 1]
+        gfx.frame(x, y, _CW, _CH, gfx.YELLOW if turn else 9)
     if turn == 0:
         gfx.text(9, 92, 62, "Your bid" if g.phase == BA.PHASE_BID else
                  ("Your lead" if g.trick_size == 0 else "Your turn"), gfx.T_GREEN)
@@ -168,87 +143,55 @@ def cards(s, hold):
     if hold and g.last_winner >= 0:
         for i in range(4):
             p = (g.last_leader + i) & 3
-            x, y = TRICK_XY[p]
-            gfx.card(g.last_trick_card(i), x, y, CW, CH, sel=(p == g.last_winner),
+            x = XY[2 * p]
+            y = XY[2 * p + 1]
+            gfx.card(g.last_trick_card(i), x, y, _CW, _CH, sel=(p == g.last_winner),
                      edge=12 if i == 0 else gfx.BLACK)
     elif g.phase == BA.PHASE_PLAY:
         w = trick_winner(g)
         for i in range(g.trick_size):
             p = (g.leader + i) & 3
-            x, y = TRICK_XY[p]
-            gfx.card(g.trick_card(i), x, y, CW, CH, sel=(p == w),
+            x = XY[2 * p]
+            y = XY[2 * p + 1]
+            gfx.card(g.trick_card(i), x, y, _CW, _CH, sel=(p == w),
                      edge=12 if i == 0 else gfx.BLACK)
-
-
-def panel(s):
-    """Your bid (choice, partner's bid and team total, the other side's bids), or the
-    bidding summary once bidding is over."""
-    g = s.g
-    gfx.panel(8, 25, 144, 48)
-    if s.summary:
-        gfx.text(8, 80, 26, "Bidding over", gfx.T_YELLOW, center=True)
-        gfx.text(9, 80, 37, "You %s  North %s" % (word(g.bid(0)), word(g.bid(2))), center=True)
-        gfx.text(11, 80, 48, "West %s  East %s" % (word(g.bid(1)), word(g.bid(3))),
-                 center=True)
-        gfx.text(12, 80, 59, "Us %s  Them %s" % (contract(g, 0), contract(g, 1)),
-                 gfx.T_CYAN, center=True)
-        return
-    s._load_bids()
-    n = g.cards_per_hand
-    gfx.text(8, 80, 26, "Your bid (%d card%s)" % (n, "" if n == 1 else "s"), gfx.T_GREEN,
-             center=True)
-    b = s.bids[s.bsel]
-    gfx.text(9, 80, 37, "<  %s  >" % word(b), gfx.T_YELLOW, center=True)
-    pb = g.bid(2)
-    if pb == 0:
-        t = "North bids after you"
-    elif pb == BA.BID_BOARD:
-        t = "North bid board"
-    elif b == BA.BID_BOARD:
-        t = "Team: board"
-    else:  # the team's contract if you choose this
-        m = (pb - 0x80 if pb != BA.BID_PASS else 0) + (b - 0x80 if b != BA.BID_PASS else 0)
-        t = "North %s, team %d" % ("passed" if pb == BA.BID_PASS else word(pb), m)
-    gfx.text(11, 80, 48, t, center=True)
-    gfx.text(12, 80, 59, "West %s  East %s" % (word(g.bid(1)), word(g.bid(3))), gfx.T_GREY,
-             center=True)
 
 
 def msgs(s):
     s.app.dirty = True
     g = s.g
-    gfx.rect(0, MSG_Y, 160, TIP_Y + 12 - MSG_Y, gfx.FELT)  # behind inline suit chips
+    gfx.rect(0, _MSG_Y, 160, _TIP_Y + 12 - _MSG_Y, gfx.FELT)  # behind inline suit chips
     m = s.msg3 or s.msg1
-    gfx.text(7, 80, MSG_Y, m, gfx.T_RED if s.msg_bad else gfx.T_YELLOW, center=True)
+    gfx.text(7, 80, _MSG_Y, m, gfx.T_RED if s.msg_bad else gfx.T_YELLOW, center=True)
     s.msg_bad = False
-    t = s.tip or s.coach()
-    if not t and g.phase == BA.PHASE_BID and g.turn == 0 and s.hold_until < 0:
-        t = "A: bid  Up: hint"
-    gfx.text(10, 80, TIP_Y, t, gfx.T_CYAN, center=True)
+    t = s.tip or s.bid_tip
+    if not t and s.coaching() and g.phase == BA.PHASE_PLAY:
+        t = __import__("screen_backalley_bid").coach(s)  # the coach's texts: rare module
+        s.app.unload("screen_backalley_bid")
+    gfx.text(10, 80, _TIP_Y, t, gfx.T_CYAN, center=True)
 
 
 def step(s):
+    """Step between hand cards."""
     n = s.n
-    if n <= 1:
-        return 0
-    t = (156 - CW) // (n - 1)
+    t = (156 - _CW) // (n - 1) if n > 1 else 0
     return 20 if t > 20 else t
 
 
 def card_xy(s, i):
-    st = step(s)
-    return ((160 - (s.n - 1) * st - CW) // 2 + i * st, HAND_Y)
+    t = step(s)
+    return ((160 - (s.n - 1) * t - _CW) // 2 + i * t, HAND_Y)
 
 
 def hand(s):
     s.app.dirty = True
-    gfx.rect(0, HAND_Y - 5, 160, CH + 5, gfx.FELT)
+    gfx.rect(0, HAND_Y - 5, 160, _CH + 5, gfx.FELT)
     g = s.g
     mine = g.turn == 0 and g.phase == BA.PHASE_PLAY and s.hold_until < 0
     st = step(s)
-    x = (160 - (s.n - 1) * st - CW) // 2  # (no tuples: the cursor moves allocate nothing)
+    x = (160 - (s.n - 1) * st - _CW) // 2  # (no tuples: the cursor moves allocate nothing)
     for i in range(s.n):
         sel = mine and i == s.cur
-        gfx.card(s.hand[i], x, HAND_Y - (5 if sel else 0), CW, CH, sel=sel,
+        gfx.card(s.hand[i], x, HAND_Y - (5 if sel else 0), _CW, _CH, sel=sel,
                  dim=mine and not s.ok[i])
         x += st

@@ -21,7 +21,6 @@ def signed(n):
     return ("+%d" % n) if n > 0 else ("%d" % n)
 
 
-
 class GameScreen:
     name = "table"
     KIND = 0
@@ -123,13 +122,9 @@ class GameScreen:
         g = self.g
         return g is not None and g.turn == 0 and g.phase < self.PHASE_OVER
 
-    def waiting(self):
+    def waiting(self):  # (last: a forced card about to be played for you, auto-play)
         return self.hold_until < 0 and not self.cpu_turn() and not self.save_due and \
-            not self.autoplay()
-
-    def autoplay(self):
-        """A forced card is about to be played for you (the auto-play setting)."""
-        return self.forced and self.app.settings[S_AUTOPLAY] and self.my_turn()
+            not (self.forced and self.app.settings[S_AUTOPLAY] and self.my_turn())
 
     # ---- hand ----------------------------------------------------------------------------
     def load_hand(self):
@@ -176,7 +171,8 @@ class GameScreen:
                 return
             self.end_hold()
         g = self.g
-        if self.autoplay():  # your only playable card goes after the computer's delay
+        if self.forced and self.app.settings[S_AUTOPLAY] and self.my_turn():
+            # auto-play: your only playable card goes after the computer's delay
             if self.cpu_at < 0:
                 self.cpu_at = (now + self.app.cpu_ms()) & MASK
             elif due(now, self.cpu_at):

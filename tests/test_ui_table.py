@@ -61,6 +61,7 @@ def key_now(d, name):
 @pytest.mark.parametrize("seed", [7, 11, 23, 40])
 def test_cursor_starts_on_a_playable_card_and_unplayable_are_dimmed(tmp_path, seed):
     d = start_ba(tmp_path, seed, 2)  # 7 deals: 4 3 2 1 2 3 4 cards
+    import screen_backalley_draw as D
     rnd = random.Random(seed)
     turns = on_bad = dim_checked = 0
     for _ in range(400):
@@ -81,7 +82,7 @@ def test_cursor_starts_on_a_playable_card_and_unplayable_are_dimmed(tmp_path, se
             on_bad += 1
         # pixels: a playable card's face is white, an unplayable one's grey
         for i in range(scr.n):
-            x, y = scr.card_xy(i)
+            x, y = D.card_xy(scr, i)
             if i == scr.cur:
                 y -= 5
             face = d.hw.frame_pixel(x + 12, y + 20)
@@ -140,8 +141,8 @@ def test_backalley_always_shows_whose_turn(tmp_path):
                 break
             if g.phase == BA.PHASE_PLAY and g.turn > 0 and d.screen.hold_until < 0 \
                     and not d.screen.summary:
-                from screen_backalley_draw import TRICK_XY
-                x, y = TRICK_XY[g.turn]
+                from screen_backalley_draw import XY
+                x, y = XY[2 * g.turn], XY[2 * g.turn + 1]
                 d.hw.refresh()
                 assert rgb_close(d.hw.frame_pixel(x, y + 10), YELLOW)
                 lab = gfx.labels[(6, 4, 3, 5)[g.turn]]
@@ -180,7 +181,7 @@ def test_header_contracts_dealer_and_trick_marks(tmp_path):
     w = D.trick_winner(g)
     for i in range(g.trick_size):
         p = (g.leader + i) & 3
-        x, y = D.TRICK_XY[p]
+        x, y = D.XY[2 * p], D.XY[2 * p + 1]
         edge = d.hw.frame_pixel(x, y + 12)
         if p == w:
             assert rgb_close(edge, YELLOW)
@@ -355,7 +356,7 @@ def test_messages_show_suit_symbols(tmp_path):
         for s in texts():
             assert not re.search(r"\b(10|[2-9AJQK])[SHDC]\b", s), s
             assert not re.search(r"\b(BB|LB)\b", s), s
-        chips += len(gfx.chips_shown())
+        chips += sum(1 for i in range(gfx.NL) if gfx.chip[i] and not gfx.labels[i].hidden)
         if g.phase == BA.PHASE_HAND_OVER:
             d.press("a")
         elif g.phase == BA.PHASE_BID:
@@ -405,8 +406,9 @@ def test_coach_lines_and_off_switch(tmp_path):
         if g.phase == BA.PHASE_HAND_OVER:
             d.press("a")
             continue
-        if g.turn == 0 and g.phase == BA.PHASE_PLAY:
-            c = scr.coach()
+        if g.turn == 0 and g.phase == BA.PHASE_PLAY and not scr.tip:
+            import screen_backalley_bid
+            c = screen_backalley_bid.coach(scr)
             if c:
                 said.add(c)
                 assert c in texts()
@@ -419,7 +421,8 @@ def test_coach_lines_and_off_switch(tmp_path):
                    "Trumps not broken yet"}, said
     # off: no coach line
     d.app.settings[app_mod.S_COACH] = 0
-    assert scr.coach() == ""
+    scr.draw_all()
+    assert not (set(texts()) & said)
 
 
 def test_coach_turns_itself_off_after_the_first_game(tmp_path):
