@@ -100,7 +100,7 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     g.hidden = n == 0
     if q:  # a white chip with the suit, in cells q-1 and q
         x += (q - 1) * FW + 1
-        rect(x, y + 1, 9, 10, WHITE)
+        rect(x, y + 2, 9, 9, WHITE)  # (rows 2..10: clear of the lines above and below)
         blit(u * 8, 16, x + 2, y + 3, 7)
 
 

@@ -95,7 +95,7 @@ class AlleyCatScreen(table.GameScreen):
             return "Taking the 5\x02 costs points"
         for i in range(self.n):
             if self.hand[i] == ALLEY_CAT:
-                return "5\x02 : its taker loses points"
+                return "5\x02 : its taker loses"
         if g.history_size < 2:
             return "Higher card wins the trick"
         return ""

@@ -76,8 +76,8 @@ def text_boxes():
             for dx, dy in glyph_ink(tile):
                 ink.append((t.x + k * gfx.FW + dx, t.y + dy))
         chips = []
-        if gfx.chip[i]:  # gfx.text's inline suit chip: 9x10 in cells chip-1 and chip
-            chips.append((t.x + (gfx.chip[i] - 1) * gfx.FW + 1, t.y + 1, 9, 10))
+        if gfx.chip[i]:  # gfx.text's inline suit chip: 9x9 in cells chip-1 and chip
+            chips.append((t.x + (gfx.chip[i] - 1) * gfx.FW + 1, t.y + 2, 9, 9))
         if not ink and not chips:
             continue
         out.append((i, (t.x, t.y, n * gfx.FW, gfx.FH), ink, t.pixel_shader[1], chips))
