@@ -39,7 +39,17 @@ BRIGHTNESS = (0.25, 0.5, 0.75, 1.0)
 CPU_MS = (1300, 750, 300)
 HOLD_MS = (2200, 1300, 600)
 
-_GAME_MODULES = ("table", "screen_alleycat", "screen_backalley")
+# What a game needs, imported together when the game is chosen (biggest compile first, each
+# after a collection, while the heap is least fragmented) and kept while it is played: no
+# module is dropped and compiled again for a pause, a hint or a panel. They go when the game
+# is left for the title (app.drop_game), so that the next game finds room for its own.
+_NEEDS = (
+    None,
+    ("engine.bot_alleycat", "engine.alleycat", "table", "screen_alleycat", "sheet",
+     "sheet_alleycat"),
+    ("engine.bot_backalley", "engine.backalley", "table", "screen_backalley", "sheet",
+     "sheet_backalley"),
+)
 _SAVE_META = 8  # kind, level, seed (4 bytes LE), 2 spare; then the engine's save
 
 
@@ -60,15 +70,14 @@ class App:
         self.settings = bytearray(DEFAULTS)
         self.stats = bytearray(24)  # [game 0..1][level 0..2] played u16, won u16
         self.fx = fx.Fx(hw, self)
-        self.gs = None  # the game screen (only one game's module is loaded at a time)
+        self.gs = None  # the game screen (only one game's modules are loaded at a time)
         self.saved = 0  # GAME_AC / GAME_BA when a resumable game is loaded in its screen
         # the score sheet: 4 bytes per finished deal (each team's contract and tricks) or
         # round (each player's points, 16-bit); saved after the engine's bytes
         self.hist = bytearray(100)
         self.hist_n = 0
         self.hist_open = True  # Alley Cat: the round in play is not in hist yet
-        __import__("appx").init(self, fresh)
-        self.unload("appx")
+        __import__("appx").init(self, fresh)  # appx and the menus stay: imported once
         self.screen = None
         self.apply_settings()
 
@@ -100,7 +109,6 @@ class App:
             self.save_settings()
         if won:
             __import__("appx").bump(self, game, level, True)
-            self.unload("appx")
 
     def note_result(self, kind, g):
         """A finished deal / round into the score sheet (again for the same one: no-op)."""
@@ -172,22 +180,32 @@ class App:
         self.saved = 0
 
     # ---- screens -------------------------------------------------------------------------
+    def need(self, modname):
+        """The module, imported now if it is not yet (after a collection: compiling needs
+        room) and kept."""
+        mod = sys.modules.get(modname)
+        if mod is None:
+            gc.collect()
+            mod = __import__(modname)
+            for part in modname.split(".")[1:]:
+                mod = getattr(mod, part)
+        return mod
+
     def load(self, modname, clsname):
         """Import a screen module on demand and make its screen."""
-        mod = __import__(modname)
-        return getattr(mod, clsname)(self)
+        return getattr(self.need(modname), clsname)(self)
 
     def show_rules(self, back_to, game):
         self.load("rules", "RulesScreen").open(back_to, game)
 
     def drop_game(self):
-        """Forget the game screen and every game module (the tables, the engine, the bots):
-        outside a game only the menus are in memory. The game itself is safe in nvm."""
+        """Forget the game screen and every game module (the tables, the engine, the bots),
+        to make room for the other game's. The game itself is safe in nvm."""
         if self.gs is not None:
             self.gs.drop()
             self.gs = None
         self.unload("engine")
-        for name in _GAME_MODULES:
+        for name in ("table", "screen_", "sheet"):
             self.unload(name)
 
     def unload(self, m):
@@ -211,6 +229,8 @@ class App:
         if gs is not None and gs.KIND == kind:
             return gs
         self.drop_game()
+        for name in _NEEDS[kind]:
+            self.need(name)
         if kind == GAME_AC:
             self.gs = self.load("screen_alleycat", "AlleyCatScreen")
         else:
@@ -221,22 +241,15 @@ class App:
         self.screen = screen
         self.fx.lights_off()
         gfx.clear()
-        if getattr(screen, "KIND", 0):
-            self.unload("menus")  # title and pause menus are loaded again when needed
-            self.unload("title")
         gc.collect()
         screen.enter()
         self.dirty = True
 
     def to_title(self):
-        self.drop_game()
+        self.drop_game()  # the game's modules go with it: the next game finds room for its own
         self.goto(self.load("title", "TitleScreen"))
 
     def open_pause(self, game):
-        # The bot's brain makes way for the pause menu: the table builds a bot again when
-        # one is needed (a bot keeps nothing between moves: table.GameScreen.brain).
-        game.bot = None
-        self.unload("engine.bot_")
         self.load("menus", "PauseScreen").open(game)
 
     def new_game(self, kind):
@@ -253,7 +266,6 @@ class App:
         else:
             scr.new_game(seed, level, LENGTHS[s[S_BA_LENGTH]], s[S_STRICT] == 1)
         __import__("appx").bump(self, kind, level, False)
-        self.unload("appx")
         scr.save()
         self.goto(scr)
 
@@ -261,7 +273,6 @@ class App:
         """Continue: load the saved game again from nvm and carry on exactly there."""
         if self.gs is None or self.gs.g is None:
             __import__("appx").load_saved(self)
-            self.unload("appx")
         if self.saved and self.gs is not None and self.gs.g is not None:
             self.goto(self.gs)
         else:

@@ -1,7 +1,6 @@
-"""The App's rare work, loaded on demand and dropped again (app.unload("appx")): reading the
-records at start-up, loading a saved game, counting a game in the statistics, and the
-one-line state text of the desktop log and the tests (its texts never reach a board's
-memory unless asked for)."""
+"""The App's rare work, apart from app.py to keep each module small to compile (imported at
+start-up and kept): reading the records at start-up, loading a saved game, counting a game
+in the statistics, and the one-line state text of the desktop log and the tests."""
 import records
 from app import N_SETTINGS, LIMITS, GAME_AC, GAME_BA, _SAVE_META
 

@@ -1,7 +1,16 @@
 """gfx's start-up: builds the canvas, palette, text lines and sprite sheets once and
 stores them in gfx (run by app.App, then dropped: its code is not needed afterwards)."""
 import displayio
-import terminalio
+
+try:
+    import terminalio
+except ImportError:
+    # CircuitPython's Japanese, Korean and Russian builds for these boards leave terminalio
+    # out (no room for its font): say what to do instead of a bare traceback, and stop.
+    print("Alley Cat & Back Alley needs CircuitPython's terminalio font, which the "
+          "Japanese, Korean and Russian (ja/ko/ru) builds leave out. Install the English "
+          "(en_US) CircuitPython build for this board from circuitpython.org, then reset.")
+    raise SystemExit(1)
 
 import gfx
 from gfx import W, H, BLACK, T_WHITE

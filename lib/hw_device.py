@@ -3,7 +3,10 @@
 display: board.DISPLAY (160x128), refreshed by hand (auto_refresh off) after each change.
 buttons: keypad.ShiftRegisterKeys, read into one preallocated keypad.Event; on a PyGamer
          (4 keys + analog joystick) the stick is turned into Left/Right/Up/Down presses.
-lights : 5 NeoPixels on board.NEOPIXEL.  sound: short tones on board.SPEAKER.
+lights : 5 NeoPixels on board.NEOPIXEL.
+sound  : short square-wave tones through audioio on board.SPEAKER (the SAMD51's DAC on
+         PA02, which has no PWM timer and the port has no audiopwmio), the amplifier
+         switched by board.SPEAKER_ENABLE; pwmio only on boards without audioio.
 storage: microcontroller.nvm (8 KB).  clock: supervisor.ticks_ms().
 """
 import time
@@ -14,14 +17,9 @@ import microcontroller
 import neopixel
 
 try:
-    import supervisor
-
+    from supervisor import ticks_ms as _ticks
+except ImportError:  # not CircuitPython: a millisecond count from time.monotonic()
     def _ticks():
-        return supervisor.ticks_ms()
-except ImportError:  # stand-in environments (MicroPython unix port)
-    def _ticks():
-        if hasattr(time, "ticks_ms"):
-            return time.ticks_ms()
         return int(time.monotonic() * 1000)
 
 from buttons import LEFT, RIGHT, UP, DOWN
@@ -34,10 +32,7 @@ class Device:
 
     def __init__(self):
         self.display = board.DISPLAY
-        try:
-            self.display.auto_refresh = False
-        except AttributeError:
-            pass
+        self.display.auto_refresh = False
         self.joy_x = None
         self.joy_y = None
         if hasattr(board, "JOYSTICK_X"):  # PyGamer: B, A, Start, Select + a stick
@@ -75,10 +70,7 @@ class Device:
         return _ticks() & 0x1FFFFFFF
 
     def new_seed(self):
-        try:
-            return time.monotonic_ns() & 0x3FFFFFFF
-        except AttributeError:
-            return _ticks() & 0x3FFFFFFF
+        return time.monotonic_ns() & 0x3FFFFFFF
 
     # ---- buttons --------------------------------------------------------------------------
     def held(self):
@@ -120,7 +112,7 @@ class Device:
     def set_brightness(self, level):
         try:
             self.display.brightness = level
-        except (AttributeError, ValueError):
+        except RuntimeError:  # "Brightness not adjustable" on some displays
             pass
         self.pix.brightness = 0.1 * level
 
@@ -148,15 +140,14 @@ class Device:
 
     def _open_speaker(self):
         try:
+            import audioio
+        except ImportError:  # no DAC audio on this board: a PWM pin, if the speaker has one
             import pwmio
             self._pwm = pwmio.PWMOut(board.SPEAKER, duty_cycle=0, frequency=440,
                                      variable_frequency=True)
             return
-        except (ValueError, RuntimeError, ImportError):
-            self._pwm = None
-        # PyBadge: the speaker pin is the DAC (no PWM): loop one period of a square wave
+        # loop one period of a square wave at freq * _SAMPLES samples a second
         import array
-        import audioio
         self._wave = array.array("H", [0xC000 if i < _SAMPLES // 2 else 0x4000
                                        for i in range(_SAMPLES)])
         self._audio = audioio.AudioOut(board.SPEAKER)
@@ -173,10 +164,7 @@ class Device:
 
     # ---- screen ---------------------------------------------------------------------------
     def refresh(self):
-        try:
-            self.display.refresh()
-        except AttributeError:
-            pass
+        self.display.refresh()
 
     def run(self, app):
         app.start(self.now_ms())

@@ -79,10 +79,7 @@ class BackAlleyScreen(table.GameScreen):
         self.say("%s deals" % LONG[g.dealer])
 
     def why_not(self, c):
-        m = __import__("sheet_backalley")  # rare: its text lives with the panels
-        r = m.why_not(self.g, c)
-        self.app.unload("sheet")
-        return r
+        return self.app.need("sheet_backalley").why_not(self.g, c)  # its text lives with the panels
 
     def after_hold(self):
         self.summary = False

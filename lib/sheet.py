@@ -1,5 +1,5 @@
-"""What both games' full-screen panels share (sheet_alleycat, sheet_backalley): loaded
-with them, dropped with them."""
+"""What both games' full-screen panels share (sheet_alleycat, sheet_backalley): imported
+with a game's modules (app._NEEDS) and kept while that game is played."""
 import gfx
 
 ROWS = 6  # rows a scrolling sheet shows at a time

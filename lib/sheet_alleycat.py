@@ -1,6 +1,6 @@
 """Alley Cat full-screen panels: last trick, score sheet (every round so far), round over
-and game over with the points of each trick and why the round ended. Loaded only while one
-is drawn (table.GameScreen.draw_all), then dropped again."""
+and game over with the points of each trick and why the round ended (imported with the
+game's modules, app._NEEDS; drawn by table.GameScreen.draw_all)."""
 import gfx
 from app import GAME_AC
 from table import signed

@@ -1,6 +1,6 @@
 """Back Alley full-screen panels: last trick, score sheet (every deal so far), deal over and
-game over with the score breakdown. Loaded only while one is drawn
-(table.GameScreen.draw_all), then dropped again."""
+game over with the score breakdown (imported with the game's modules, app._NEEDS; drawn by
+table.GameScreen.draw_all)."""
 import gfx
 from app import LEVEL_NAMES, GAME_BA
 from table import signed

@@ -34,6 +34,7 @@ class GameScreen:
         self.app = app
         self.g = None
         self.bot = None
+        self.hbot = None  # the hint's Hard bot (below Hard: another seed than the play bot's)
         self.seed = 0
         self.level = 0
         self.hand = bytearray(16)
@@ -58,6 +59,7 @@ class GameScreen:
     def drop(self):
         self.g = None
         self.bot = None
+        self.hbot = None
 
     def adopt(self, g, seed, level):
         """Play g (just started or loaded); its bot is built when first needed."""
@@ -65,6 +67,7 @@ class GameScreen:
         self.seed = seed
         self.level = level
         self.bot = None
+        self.hbot = None
         self.reset_view()
 
     def load_game(self, buf, level, seed):
@@ -77,13 +80,17 @@ class GameScreen:
 
     def brain(self, lv, seed):
         """A bot of level lv: one bot plays every computer seat (a bot only sees the seat to
-        move), the hint comes from a Hard one (the same bot at level Hard). One bot is kept
-        at a time and built when needed: a bot keeps nothing between moves (a move is a
-        function of its seed and what it sees), so a new one plays the same."""
-        b = self.bot
-        if b is None or b.level != lv or b.seed != seed:
-            self.bot = None
-            b = self.bot = Bot(lv, seed, self.g)
+        move), the hint comes from a Hard one. Each is built when first needed and kept (its
+        modules came with the game): a bot keeps nothing between moves (a move is a function
+        of its seed and what it sees), so the two never disturb each other."""
+        for b in (self.bot, self.hbot):
+            if b is not None and b.level == lv and b.seed == seed:
+                return b
+        b = Bot(lv, seed, self.g)
+        if lv == 2 and seed != (self.seed + 7919) & 0x3FFFFFFF:
+            self.hbot = b
+        else:
+            self.bot = b
         return b
 
     def hint(self):
@@ -325,9 +332,8 @@ class GameScreen:
         if self.hold_until < 0:  # NeoPixels: whose turn (a finished trick flashes instead)
             self.app.fx.turn(self.KIND, g.turn if g.phase < self.PHASE_OVER else -1)
         if self.overlay or (self.hold_until < 0 and g.phase >= self.PHASE_OVER):
-            # a full-screen panel: its module is loaded only to draw it
-            __import__("sheet_" + self.name).draw(self)
-            self.app.unload("sheet")  # sheet_<game> and the shared sheet
+            # a full-screen panel (its module came with the game: app._NEEDS)
+            self.app.need("sheet_" + self.name).draw(self)
         else:
             self.draw_table()
 

@@ -212,7 +212,7 @@ def test_unseen_cards_are_the_opponents_hand_plus_the_stock():
     brain = AlleyCatBrain(2)
     for g, k in positions(games=3, seed0=40):
         brain.obs.read(g)
-        brain._find_unseen()
+        brain.find_unseen()
         assert brain.unseen_n == g.hand_size(1 - g.turn) + g.stock_size()
 
 
@@ -297,3 +297,126 @@ def _match(la, lb, games):
 
 def test_normal_beats_easy_in_a_small_match():
     assert _match(1, 0, 60) >= 40
+
+
+# ---- game-win probability table (engine/winprob_alleycat.py) -----------------------------------
+def _cells():
+    import engine.winprob_alleycat as wp
+    t = wp._TABLE
+    assert len(t) == (3 + 3 * 3) * 25 * 10  # end of round: per target; as captured: x left
+    assert 92 not in t and all(35 <= b <= 126 for b in t)  # printable, no backslash
+    return [b - 35 - (b > 92) for b in t]
+
+
+def test_winprob_table_is_well_formed_and_a_bigger_lead_never_hurts():
+    cells = _cells()
+    assert min(cells) >= 0 and max(cells) <= 90
+    for blk in range(3 + 3 * 3):  # (mode, target, what is left) blocks
+        col = cells[blk * 250:(blk + 1) * 250]
+        for k in range(10):  # leader's need bucket
+            ps = [col[d * 10 + k] for d in range(25)]
+            assert ps == sorted(ps), (blk, k)  # non-decreasing in the difference
+            # a two-player race: P(lead d) + P(lead -d) is about 1
+            for d in range(13):
+                assert abs(ps[12 + d] + ps[12 - d] - 90) <= 9, (blk, k, d, ps)
+        # near the target a 10-point lead is worth more than at the start
+        assert col[17 * 10 + 0] > col[17 * 10 + 9], blk
+        assert col[7 * 10 + 0] < col[7 * 10 + 9], blk
+
+
+def test_win_prob_lookup():
+    from engine.winprob_alleycat import win_prob
+    for capt in (False, True):
+        for target in (22, 44, 66):
+            for left in (0, 1, 2):
+                prev = -1
+                for d in range(-30, 31):  # me = 20 + d against 20: monotone, odd d in between
+                    p = win_prob(capt, target, 20 + d, 20, left)
+                    assert 0 <= p <= 180 and p >= prev
+                    prev = p
+                assert win_prob(capt, target, 20, 20, left) in range(70, 111)
+                assert win_prob(capt, target, 20 + 12, 20, left) > 110
+    # decided positions
+    assert win_prob(True, 44, 44, 30, 1) == 180 and win_prob(True, 44, 30, 45, 2) == 0
+    assert win_prob(False, 44, 50, 46, 0) == 180 and win_prob(False, 44, 40, 46, 0) == 0
+    assert win_prob(False, 44, 50, 46, 1) < 180  # mid-round: not over yet
+    assert 60 < win_prob(False, 44, 46, 46, 0) < 120  # equal at the target: play on
+
+
+# ---- score-aware Hard --------------------------------------------------------------------------
+def _scored(dealer, nondealer_hand, dealer_hand, stock, moves):
+    g = AlleyCat(seed=1)
+    g.start(dealer, deck_with(nondealer_hand, dealer_hand, stock))
+    for m in moves.split():
+        assert g.play(parse_card(m)) == 0
+    return g
+
+
+def _hard_picks(g, me, op, seeds=8):
+    """Hard's card at g with these end-of-round totals (game score + this round's points) for
+    the seat to move and the other one, given to the brain through its view."""
+    got = []
+    for seed in range(seeds):
+        b = AlleyCatBrain(2)
+        b.reason = ""
+        b.obs.read(g)
+        v = b.obs
+        v.score_me = me - v.rp_me
+        v.score_op = op - v.rp_op
+        got.append(b.decide(seed))
+    return got
+
+
+def test_score_aware_hard_plays_safe_far_ahead_and_risky_far_behind():
+    # Seat 0 to follow the 4S with 3S 4C 6S KS 2S AC (5 points down this round, target 44).
+    # KS cashes +9 now (playout margin +0.4, sd 7.0); 3S loses one point and keeps following
+    # (+2.0 on average, sd 7.7: more points, more spread).
+    g = _scored(0, "4S 9C 7C QC KC 2C", "3S 5S 4C 6S KS 2S",
+                "AC 10C JC 3C 10S 8C AS 5C 6C 9S 7S 5D QS JS 8S", "7C 6S 9C 5S 4S")
+    assert g.turn == 0 and g.trick_size == 1
+    ks, s3 = parse_card("KS"), parse_card("3S")
+    assert _hard_picks(g, 38, 16).count(ks) >= 7   # far ahead: the sure points reach 44
+    assert _hard_picks(g, 16, 38).count(s3) >= 7   # far behind: the line with the spread
+    # The alley cat is led to seat 1 (AS 7S 5C KS + 2 drawn). AS keeps it away (+2.1, sd 5.4);
+    # 7S takes it for -2 and the lead passes (+2.8, sd 7.1).
+    g = _scored(1, "5S 5D QS 2C 10S 4C", "JC 7S 5C AS KS 9C",
+                "AC 8S 10C JS 9S 7C 3C 2S 3S QC 4S 6C 6S 8C KC", "10S 9C QS JC 5D")
+    assert g.turn == 1 and g.trick_card(0) == ALLEY_CAT
+    a_s, s7 = parse_card("AS"), parse_card("7S")
+    assert _hard_picks(g, 38, 16).count(a_s) >= 7
+    assert _hard_picks(g, 16, 38).count(s7) >= 6
+
+
+def test_reasons_are_set_and_name_the_move():
+    g = _follow_position("5D", "KC QS JC 2S 9C 10S", "3S 7C 2C 9S QC")
+    b = Bot(1, 1)
+    assert b.choose(g) == parse_card("2S") and b.reason == "keeps the alley cat away"
+    g = _follow_position("KC", "5D 2S 3C 7S 8C 9S", "3S 7C 2C 10S QC")
+    assert b.choose(g) == ALLEY_CAT and b.reason == "dumps the alley cat"
+    g = _follow_position("KC", "QC AS 2S 3C 4S 2C", "3S 7C 6C 9C QS")
+    assert b.choose(g) == parse_card("QC") and b.reason == "loses cheaply and draws"
+    for lv in (1, 2):
+        seen = set()
+        for g, k in positions(games=3, seed0=60):
+            bot = Bot(lv, k)
+            bot.choose(g)
+            seen.add(bot.reason)
+        assert "" not in seen and "cheapest winner" in seen, seen
+    e = Bot(0, 1)
+    e.choose(g)
+    assert e.reason == "" or e.reason == "last card"
+
+
+def test_normal_takes_the_trick_that_wins_the_game():
+    # As captured, 43 of 44 against 38: following the 8S, the 9S (+1) ends the game; the
+    # heuristic alone loses the 4C (-4) to keep following, as it does far from the target.
+    g = AlleyCat(seed=4, as_captured=True)
+    g.start(0, deck_with("8S 7C 2C 9C QC KC", "2S 3S 9S 4C AC 3C"))
+    assert g.play(parse_card("8S")) == 0
+    for me, op, want in ((43, 38, "9S"), (10, 20, "4C")):
+        b = AlleyCatBrain(1)
+        b.reason = ""
+        b.obs.read(g)
+        b.obs.score_me = me
+        b.obs.score_op = op
+        assert b.decide(1) == parse_card(want), me

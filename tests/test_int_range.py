@@ -46,8 +46,20 @@ def test_engine_and_bots_arithmetic_stays_in_small_int_range():
         import engine.backalley as ba
         import engine.rng as rng
         import engine.bots as bots
+        # the bot modules (Bot imports them lazily; listed so each is known to be checked)
+        import engine.bot_alleycat as bac
+        import engine.bot_alleycat_hard as bach
+        import engine.bot_alleycat_tables as bact
+        import engine.winprob_alleycat as wpac
         assert "__int_check__" in ac.__dict__  # really the instrumented copy
+        for m in (bac, bach, bact, wpac):
+            assert "__int_check__" in m.__dict__, m.__name__
         _play(ac, ba, rng, bots, 24)
+        # every module of the Back Alley brain ran instrumented (they are imported by the bots)
+        for name in ("bot_backalley", "bot_backalley_view", "bot_backalley_know",
+                     "bot_backalley_bid", "bot_backalley_play",
+                     "winprob_backalley"):
+            assert "__int_check__" in sys.modules["engine." + name].__dict__, name
     print("largest |int| computed: %d (2**30 = %d) at %s" % (rec.max_abs, LIMIT, rec.where))
     # the RNG's 30-bit outputs pass through the checker, so it saw near-limit values
     assert rec.max_abs >= 1 << 29

@@ -40,7 +40,7 @@ REPS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 
 gc.collect()
 m0 = gc.mem_alloc()
-import engine.bot_alleycat as bac
+import engine.bot_alleycat as bac  # with its tables, Hard and the win table modules
 gc.collect()
 m1 = gc.mem_alloc()
 from engine.alleycat import AlleyCat
@@ -55,7 +55,7 @@ m3 = gc.mem_alloc()
 bot = Bot(2, 1)
 gc.collect()
 m4 = gc.mem_alloc()
-print("heap: import engine.bot_alleycat (tables) %d B" % (m1 - m0))
+print("heap: import engine.bot_alleycat (+ _tables, _hard, winprob_alleycat) %d B" % (m1 - m0))
 print("heap: AlleyCatBrain(2) buffers %d B (budget 4096)" % (m3 - m2))
 print("heap: Bot(2) buffers, both brains %d B (budget 8192)" % (m4 - m3))
 del brain
@@ -65,6 +65,7 @@ player = Bot(1, 99)
 rng = Rng(5)
 buf = bytearray(16)
 times = [[], [], []]
+by_hand = {}  # Hard's times by the mover's hand size (what a decision costs)
 chosen = 0
 game_no = 0
 while chosen < POSITIONS:
@@ -87,6 +88,11 @@ while chosen < POSITIONS:
                 if t < best:
                     best = t
             times[lv].append(best)
+            if lv == 2:
+                k = g.hand_size(g.turn)
+                if k not in by_hand:
+                    by_hand[k] = []
+                by_hand[k].append(best)
         chosen += 1
         if g.turn == 0:
             m = player.choose(g)
@@ -102,3 +108,8 @@ print("%-7s %8s %8s %8s %8s" % ("level", "median", "p90", "max", "budget"))
 for lv, name, budget in ((0, "easy", 500), (1, "normal", 500), (2, "hard", 4000)):
     t = sorted(times[lv])
     print("%-7s %8d %8d %8d %8d" % (name, t[len(t) // 2], t[len(t) * 9 // 10], t[-1], budget))
+print("hard by cards in hand (max budget 15000):")
+print("%-7s %8s %8s %8s" % ("cards", "n", "median", "max"))
+for k in sorted(by_hand):
+    t = sorted(by_hand[k])
+    print("%-7d %8d %8d %8d" % (k, len(t), t[len(t) // 2], t[-1]))

@@ -4,11 +4,14 @@
     /tmp/v/bin/python tools/tournament_backalley.py [--games 200] [--deals 13] [--seed 1]
         [--pairs 2-1,1-0,2-R] [--jobs 2]
 
-Players: 0 Easy, 1 Normal, 2 Hard, R uniformly random legal moves. Each pairing "A-B" plays
+Players: 0 Easy, 1 Normal, 2 Hard, R uniformly random legal moves, L today's Hard frozen before
+the score-aware rework (tools/legacy_bot_backalley.py; "2-L" measures the new Hard against it). Each pairing "A-B" plays
 `games` deal sequences twice: once with A as South/North (seats 0, 2) and B as West/East, then
 with the partnerships swapped, on the same decks and dealers (duplicate). Prints A's game win
 rate (draws count half) with a 95 % Wilson interval, the duplicate-pair win rate, mean points,
-and, per player, how often its numeric contracts and its boards were made.
+per player how often its numeric contracts and its boards were made, and the all-pass
+redeals per game (mean, max) of the pairing's games and, with --redeals, of games with the
+same level at all four seats (e.g. --redeals 0,1,2 --pairs "").
 
 The default game is 25 deals (13 -> 1 -> 13); --deals 7 is the handheld's short game. Check
 both, e.g. `--games 150 --deals 25 --seed 9 --pairs 2-1,1-0,2-R,2-2` (about 10 minutes on two
@@ -26,6 +29,21 @@ from engine.backalley import BackAlley, PHASE_GAME_OVER, BID_BOARD, BID_PASS  # 
 from engine.bots import Bot  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from tourney import RandomPlayer, wilson as interval  # noqa: E402
+from legacy_bot_backalley import BackAlleyBrain as LegacyBrain  # noqa: E402
+
+
+class LegacyBot:
+    """Today's Hard (frozen copy) behind the Bot interface."""
+
+    def __init__(self, seed):
+        self.seed = seed & 0x3FFFFFFF
+        self.brain = LegacyBrain(2)
+
+    def choose(self, g):
+        if g.turn < 0:
+            return 0
+        self.brain.obs.read(g)
+        return self.brain.decide(self.seed)
 
 
 
@@ -39,6 +57,8 @@ def wilson(w, n):
 def make(kind, seed):
     if kind == "R":
         return RandomPlayer(seed)
+    if kind == "L":
+        return LegacyBot(seed)
     return Bot(int(kind), seed)
 
 
@@ -85,7 +105,7 @@ def play(players, deals, decks, dealer, stats):
                     if want > 0:
                         st[0] += 1
                         st[1] += tricks >= want
-    return g.team_score(0), g.team_score(1)
+    return g.team_score(0), g.team_score(1), g.redeals
 
 
 def one(args):
@@ -96,15 +116,24 @@ def one(args):
     stats = {}
     pa = [(a, make(a, gseed * 8 + i)) if i % 2 == 0 else (b, make(b, gseed * 8 + i))
           for i in range(4)]
-    s0, s1 = play(pa, deals, decks, dealer, stats)
+    s0, s1, r1 = play(pa, deals, decks, dealer, stats)
     pb = [(b, make(b, gseed * 8 + 4 + i)) if i % 2 == 0 else (a, make(a, gseed * 8 + 4 + i))
           for i in range(4)]
-    t0, t1 = play(pb, deals, decks, dealer, stats)
-    return (s0 - s1), (t1 - t0), stats
+    t0, t1, r2 = play(pb, deals, decks, dealer, stats)
+    return (s0 - s1), (t1 - t0), stats, (r1, r2)
+
+
+def same_level(args):
+    """Redeals of one game with level `kind` at all four seats."""
+    kind, gi, deals, seed = args
+    gseed = seed * 100003 + gi
+    decks = decks_for(gseed, 80)
+    players = [(kind, make(kind, gseed * 8 + i)) for i in range(4)]
+    return play(players, deals, decks, gseed % 4, {})[2]
 
 
 def name(k):
-    return {"0": "Easy", "1": "Normal", "2": "Hard", "R": "Random"}[k]
+    return {"0": "Easy", "1": "Normal", "2": "Hard", "R": "Random", "L": "Legacy"}[k]
 
 
 def main():
@@ -114,17 +143,26 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pairs", default="2-1,1-0,2-R")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--redeals", default="", help="levels to play at all four seats, e.g. 0,1,2")
     args = ap.parse_args()
     total = {}
     with multiprocessing.Pool(args.jobs) as pool:
-        for pair in args.pairs.split(","):
+        for kind in [k for k in args.redeals.split(",") if k]:
+            work = [(kind, gi, args.deals, args.seed) for gi in range(args.games)]
+            reds = list(pool.imap_unordered(same_level, work, chunksize=2))
+            print("%-6s at all seats deals=%d games=%d: redeals per game mean %.2f max %d"
+                  % (name(kind), args.deals, len(reds), sum(reds) / len(reds), max(reds)),
+                  flush=True)
+        for pair in [p for p in args.pairs.split(",") if p]:
             a, b = pair.split("-")
             work = [(a, b, gi, args.deals, args.seed) for gi in range(args.games)]
             wins = 0.0
             pair_wins = 0.0
             margin = 0
             here = {}
-            for m1, m2, st in pool.imap_unordered(one, work, chunksize=2):
+            reds = []
+            for m1, m2, st, rr in pool.imap_unordered(one, work, chunksize=2):
+                reds += rr
                 for x in (m1, m2):
                     wins += 1.0 if x > 0 else 0.5 if x == 0 else 0.0
                 d = m1 + m2
@@ -142,6 +180,7 @@ def main():
                   "duplicate pairs %.1f%% [%.1f, %.1f]  mean margin/game %+.1f"
                   % (name(a), name(b), args.deals, n, 100 * p, 100 * lo, 100 * hi,
                      100 * pp, 100 * plo, 100 * phi, margin / n), flush=True)
+            print("   redeals per game mean %.2f max %d" % (sum(reds) / len(reds), max(reds)))
             report(here, "   ")
     print("all pairings:")
     report(total, "   ")

@@ -177,12 +177,16 @@ run("start with bad decks is refused", stacked_starts)
 if Bot is not None:
     bots_ac = [Bot(0, 11), Bot(2, 12)]
     bots_ba = [Bot(2, 21), Bot(1, 22), Bot(0, 23), Bot(2, 24)]
+    ba_long = BackAlley(seed=5, deals=25)
 
     def bot_games():
         ck.errors = 0
         for i in range(max(1, GAMES // 4)):
             ck.game(ac, False, 1000, bots_ac)
+            ck.game(ac_cap, False, 1000, bots_ac)  # as captured, target 22: the win table's ends
             ck.game(ba_short, True, 1000, bots_ba)
+        # Back Alley: one 25-deal game (hands of 13 down to 1 and back: every budget branch)
+        ck.game(ba_long, True, 1000, bots_ba)
         return ck.errors
 
     run("bots choose moves in both games (levels 0-2)", bot_games)

@@ -1,9 +1,18 @@
 """Run under the MicroPython unix port by tools/device_heap.py (not by hand).
 
-argv: driver PLAN, a file of two lines:
-  MODULES  comma-separated modules in import order (dependencies first)
-  KEYS     comma-separated keypad script steps ("A", "RIGHT", "" = idle poll, "@mark")
-Prints machine-readable lines: BASE, MOD name bytes, MARK name bytes, PEAK bytes, END.
+argv: driver PLAN, a text file read line by line (never whole: the driver's own heap use
+is part of what is measured, so it must stay small):
+  MODE report|run
+  MODULES n      then n lines: modules in import order (report mode pre-imports them)
+  KEYS n         then n lines: keypad script steps ("A", "RIGHT", "" = idle poll, "@mark")
+The key steps are streamed from the open file, one line per poll.
+
+report: imports each module alone and measures it, then runs code.py measuring the live
+        heap (gc.collect + gc.mem_alloc) at every poll and mark.
+run:    runs code.py as a board would (no extra collections, no pre-imports): used to
+        find the smallest heap with which the script runs to the end.
+Prints machine-readable lines: BASE, MOD name bytes, MARK name bytes screen, PEAK bytes,
+MEMERR import=<module being imported or -> mark=<last mark> poll=<n>, END.
 """
 import gc
 import sys
@@ -19,6 +28,7 @@ for _m in ("time", "board", "displayio", "fontio", "terminalio", "bitmaptools", 
     except ImportError:
         pass
 
+import builtins  # noqa: E402
 import keypad  # noqa: E402
 
 
@@ -36,23 +46,59 @@ def live():
     return gc.mem_alloc()
 
 
-def _read_plan(path):
-    # (the plan comes in a file: this unix port dies on a command-line argument of 256+
-    # chars; parsed in a function so that no temporary is left on the module's stack)
-    with open(path) as f:
-        lines = f.read().split("\n")
-    mods = [m for m in lines[0].split(",") if m]
-    ks = [None if k == "" else k for k in lines[1].split(",")] if len(lines) > 1 else []
-    return mods, ks
+_plan = open(sys.argv[1])
 
 
-modules, keys = _read_plan(sys.argv[1])
-keypad.script(keys)
+def _header():
+    # "WORD n" -> n (a function: no temporary is left on the module's stack)
+    return int(_plan.readline().split()[1])
+
+
+_mode = _plan.readline().split()[1]
+REPORT = _mode == "report"
+
+
+class _Steps:
+    """The key script, read from the plan one line per step as keypad asks for it
+    (keypad reads steps in order: script[0], script[1], ...)."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        s = _plan.readline()
+        if s.endswith("\n"):
+            s = s[:-1]
+        return s if s else None
+
+
+# ---- where a MemoryError hits: the innermost import under way, the last mark, the poll
+_fail = [None]
+_orig_import = builtins.__import__
+
+
+def _import(name, g=None, lo=None, fl=None, lv=0):
+    try:
+        return _orig_import(name, g, lo, fl, lv)
+    except MemoryError:
+        if _fail[0] is None:  # the innermost import sees it first
+            _fail[0] = name
+        raise
+
+
+builtins.__import__ = _import
 
 base = live()
 print("BASE", base)
 
-for m in modules:
+_n = _header()
+for _i in range(_n):
+    m = _plan.readline().strip()
+    if not REPORT:
+        continue
     before = live()
     try:
         __import__(m)
@@ -62,17 +108,19 @@ for m in modules:
         continue
     after = live()
     print("MOD", m, after - before, after - base)
+m = None
 
-print("IMPORTS", live() - base)
+if REPORT:
+    print("IMPORTS", live() - base)
+
+keypad.script(_Steps(_header()))
 
 peak = [0, ""]
 last_mark = ["start"]
-samples = [0]
 
 
 def on_poll():
     used = live() - base
-    samples[0] += 1
     if used > peak[0]:
         peak[0] = used
         peak[1] = last_mark[0]
@@ -95,8 +143,11 @@ def on_mark(name):
     if name.startswith("menu:"):
         menu_to(name[5:])
         return
-    used = live() - base
     last_mark[0] = name
+    if not REPORT:
+        print("MARK", name, -1, screen_name())
+        return
+    used = live() - base
     print("MARK", name, used, screen_name())
     if used > peak[0]:
         peak[0] = used
@@ -125,28 +176,43 @@ def screen_name():
     return type(s).__name__ if s is not None else "-"
 
 
-keypad.on_poll = on_poll
+if REPORT:
+    keypad.on_poll = on_poll
 keypad.on_mark = on_mark
 
-ok = True
-g = {"__name__": "__main__", "__file__": "code.py"}
-try:
+
+def _run_code():
+    # code.py is read and compiled here like the board does (its text is garbage at once)
+    g = {"__name__": "__main__", "__file__": "code.py"}
     with open("code.py") as f:
         src = f.read()
     exec(src, g)
+
+
+ok = True
+err = None
+try:
+    _run_code()
     print("NOTE code.py returned without entering a main loop")
 except keypad.ScriptDone:
     pass
 except MemoryError as e:
     ok = False
-    print("MEMERR at", last_mark[0])
-    sys.print_exception(e)
+    err = e
+    # the program's objects are unreachable now: room to print
+    _app[0] = None
+    gc.collect()
+    print("MEMERR import=%s mark=%s poll=%d" % (_fail[0] or "-", last_mark[0], keypad.polls))
 except BaseException as e:  # noqa: B902 - SystemExit from the program counts too
     ok = False
+    err = e
     print("RUNERR", repr(e))
-    sys.print_exception(e)
+if err is not None:
+    sys.print_exception(err)
+    err = None
 
 print("POLLS", keypad.polls)
-print("AFTER", live() - base)
-print("PEAK", peak[0], peak[1])
+if REPORT:
+    print("AFTER", live() - base)
+    print("PEAK", peak[0], peak[1])
 print("END", "ok" if ok else "error")

@@ -1,37 +1,35 @@
-"""fontio stand-in: Glyph and BuiltinFont as terminalio.FONT uses them."""
+"""fontio stand-in: Glyph and BuiltinFont as terminalio.FONT uses them.
 
+As in the firmware (shared-bindings/fontio/Glyph.c, BuiltinFont.c and
+shared-module/fontio/BuiltinFont.c):
+  * Glyph is a namedtuple (bitmap, tile_index, width, height, dx, dy, shift_x, shift_y);
+  * BuiltinFont has no constructor ("cannot create 'BuiltinFont' instances", TypeError):
+    the only one is terminalio.FONT, built into the firmware;
+  * get_glyph() makes a new Glyph at each call (on the heap), None for a character the
+    font lacks; printable ASCII c is tile c - 0x20 of one row of tiles in .bitmap;
+  * get_bounding_box() is (width, height).
+"""
+from collections import namedtuple
 
-class Glyph:
-    def __init__(self, bitmap, tile_index, width, height, dx, dy, shift_x, shift_y):
-        self.bitmap = bitmap
-        self.tile_index = tile_index
-        self.width = width
-        self.height = height
-        self.dx = dx
-        self.dy = dy
-        self.shift_x = shift_x
-        self.shift_y = shift_y
+Glyph = namedtuple("Glyph", ("bitmap", "tile_index", "width", "height", "dx", "dy",
+                             "shift_x", "shift_y"))
 
 
 class BuiltinFont:
-    """A fixed-width font whose glyph tiles sit side by side in one bitmap (in flash on a
-    board, so everything here is made once, at import, before any measurement)."""
+    def __init__(self, *args, **kwargs):
+        raise TypeError("cannot create 'BuiltinFont' instances")
 
-    def __init__(self, width=6, height=12, first=0x20, last=0x7E):
-        import displayio
-
-        self._w = width
-        self._h = height
-        self._first = first
-        n = last - first + 1
-        self.bitmap = displayio.Bitmap(width * n, height, 2)
-        self._glyphs = [Glyph(self.bitmap, i, width, height, 0, 0, width, 0) for i in range(n)]
+    # terminalio makes the one instance with object.__new__ (it is in flash on a board)
+    @property
+    def bitmap(self):
+        return self._bitmap
 
     def get_bounding_box(self):
         return (self._w, self._h)
 
     def get_glyph(self, codepoint):
-        i = codepoint - self._first
-        if 0 <= i < len(self._glyphs):
-            return self._glyphs[i]
+        if not isinstance(codepoint, int):
+            raise TypeError("codepoint must be of type int")
+        if 0x20 <= codepoint <= 0x7E:
+            return Glyph(self._bitmap, codepoint - 0x20, self._w, self._h, 0, 0, self._w, 0)
         return None

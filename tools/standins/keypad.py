@@ -85,18 +85,43 @@ def _next():
     return k, True
 
 
+# (short private attribute names: every identifier a stand-in compiles is interned in the
+# unix port's heap, where the firmware keeps its names in flash)
+
+
 class Event:
+    """A key transition (shared-bindings/keypad/Event.c): key_number, pressed, released and
+    timestamp are read-only properties; key_number must be >= 0. EventQueue.get_into()
+    fills one in place (the firmware writes its fields in C)."""
+
     def __init__(self, key_number=0, pressed=True, timestamp=None):
-        self.key_number = key_number
-        self.pressed = pressed
-        self.timestamp = timestamp
+        if key_number < 0:
+            raise ValueError("key_number must be >= 0")
+        self._k = key_number
+        self._p = bool(pressed)
+        self._t = timestamp
+
+    @property
+    def key_number(self):
+        return self._k
+
+    @property
+    def pressed(self):
+        return self._p
 
     @property
     def released(self):
-        return not self.pressed
+        return not self._p
+
+    @property
+    def timestamp(self):
+        return self._t
 
     def __eq__(self, other):
-        return self.key_number == other.key_number and self.pressed == other.pressed
+        return isinstance(other, Event) and self._k == other._k and self._p == other._p
+
+    def __hash__(self):
+        return (self._p << 15) + self._k
 
 
 class EventQueue:
@@ -104,11 +129,13 @@ class EventQueue:
         self.overflowed = False
 
     def get_into(self, event):
+        if not isinstance(event, Event):
+            raise TypeError("event must be a keypad.Event")
         got = _next()
         if got is None:
             return False
-        event.key_number = got[0]
-        event.pressed = got[1]
+        event._k = got[0]
+        event._p = got[1]
         return True
 
     def get(self):
@@ -128,37 +155,78 @@ class EventQueue:
 
 
 class _Keys:
-    def __init__(self, key_count):
-        self.key_count = key_count
-        self.events = EventQueue()
+    """Scanner base: claims its pins; key_count and events are read-only; max_events >= 1
+    and interval >= 0 (mp_arg_validate_int_min / mp_arg_validate_obj_float_non_negative)."""
+
+    def __init__(self, key_count, interval, max_events, pins):
+        import board
+
+        if interval < 0:
+            raise ValueError("interval must be >= 0")
+        if max_events < 1:
+            raise ValueError("max_events must be >= 1")
+        for p in pins:
+            board._claim(p, "keypad")
+        self._p = pins
+        self._k = key_count
+        self._q = EventQueue()
+
+    @property
+    def key_count(self):
+        return self._k
+
+    @property
+    def events(self):
+        return self._q
 
     def reset(self):
         pass
 
     def deinit(self):
-        pass
+        import board
+
+        for p in self._p:
+            board._release(p)
+        self._p = ()
 
     def __enter__(self):
         return self
 
     def __exit__(self, *a):
-        pass
+        self.deinit()
 
 
 class Keys(_Keys):
     def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02, max_events=64,
                  debounce_threshold=1):
-        _Keys.__init__(self, len(pins))
+        if len(pins) < 1:
+            raise ValueError("pins length must be >= 1")
+        _Keys.__init__(self, len(pins), interval, max_events, tuple(pins))
 
 
 class ShiftRegisterKeys(_Keys):
-    def __init__(self, *, clock, data, latch, value_to_latch=True, key_count=8,
-                 value_when_pressed=True, interval=0.02, max_events=64, debounce_threshold=1):
-        n = key_count if isinstance(key_count, int) else sum(key_count)
-        _Keys.__init__(self, n)
+    """shared-bindings/keypad/ShiftRegisterKeys.c: every argument is keyword-only;
+    clock, data, latch, key_count and value_when_pressed are required (MP_ARG_REQUIRED),
+    key_count >= 1 (one count per data pin when data is a sequence of pins)."""
+
+    def __init__(self, *, clock, data, latch, key_count, value_when_pressed,
+                 value_to_latch=True, interval=0.02, max_events=64, debounce_threshold=1):
+        if not isinstance(data, (list, tuple)):
+            data = (data,)
+        if isinstance(key_count, int):
+            key_count = (key_count,)
+        if len(key_count) != len(data):
+            raise ValueError("key_count length must be %d" % len(data))
+        n = 0
+        for k in key_count:
+            if k < 1:
+                raise ValueError("key_count must be >= 1")
+            n += k
+        _Keys.__init__(self, n, interval, max_events, (clock, latch) + tuple(data))
 
 
 class KeyMatrix(_Keys):
     def __init__(self, row_pins, column_pins, columns_to_anodes=True, interval=0.02,
                  max_events=64, debounce_threshold=1):
-        _Keys.__init__(self, len(row_pins) * len(column_pins))
+        _Keys.__init__(self, len(row_pins) * len(column_pins), interval, max_events,
+                       tuple(row_pins) + tuple(column_pins))

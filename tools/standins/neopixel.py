@@ -9,6 +9,9 @@ class NeoPixel:
     def __init__(self, pin, n, *, bpp=3, brightness=1.0, auto_write=True, pixel_order=None):
         if pixel_order is not None:
             bpp = len(pixel_order)
+        import board
+
+        board._claim(pin, "NeoPixel")  # the library drives it through a DigitalInOut
         self.pin = pin
         self.n = n
         self.bpp = bpp
@@ -55,7 +58,9 @@ class NeoPixel:
         self.shows += 1
 
     def deinit(self):
-        pass
+        import board
+
+        board._release(self.pin)
 
     def __enter__(self):
         return self

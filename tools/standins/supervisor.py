@@ -1,3 +1,5 @@
+"""supervisor stand-in: ticks_ms() is the virtual clock of the time stand-in, wrapping at
+2**29 as CircuitPython's does."""
 import time as _time
 
 
@@ -12,7 +14,7 @@ runtime = _Runtime()
 
 
 def ticks_ms():
-    return _time.ticks_ms() & ((1 << 29) - 1)
+    return _time._now_ms & ((1 << 29) - 1)
 
 
 def reload():

@@ -1,0 +1,211 @@
+"""Alley Cat computer player, Hard level: determinized playouts scored by the game-win chance.
+
+hard(brain) -> index into brain.obs.hand. Perfect-information Monte Carlo: deal the unseen
+cards into the opponent's hand and the stock order at random, play every candidate card in that
+same world to the end of the round with a fast policy on a compact simulator (leader: best
+static LEAD value, i.e. the Normal lead formula against a random 5-card hand, so playouts do not
+let the leader peek; follower: best FU, or as captured a card that reaches the target; both
+O(hand) per trick), and score the resulting
+position by the chance of winning the game (engine/winprob_alleycat.py: end-of-round totals,
+or the target reached mid-round as captured), plus the round's point margin as a tie-break
+(it decides when the game chance is flat, e.g. far ahead). Fixed work budget: worlds are drawn
+until brain.budget simulated tricks are used up (a decision costs what its rounds cost).
+Allocation-free: every buffer belongs to the brain.
+"""
+from engine.common import const
+from engine.bot_alleycat_tables import FU, LEAD, VAL
+from engine.winprob_alleycat import win_prob
+
+_N = const(27)
+_CAT = const(10)
+_NONE = const(255)
+_SCALE = const(8)     # value of one half-level of win chance (0..180) in round points
+_MAX_WORLDS = const(64)
+
+
+def hard(b):
+    """Best candidate by summed playout values; b.safe_or_risky tells whether the game chance
+    picked a different card than the raw points would have."""
+    v = b.obs
+    n = v.hand_n
+    rng = b.rng
+    b.find_unseen()
+    un = b.unseen
+    nu = b.unseen_n
+    m = v.opp_n
+    tot = b.totals
+    pts = b.points
+    for i in range(6):
+        tot[i] = 0
+        pts[i] = 0
+    wh = b.wh
+    ws = b.ws
+    for i in range(n):
+        wh[i] = v.hand[i]
+    steps = 0
+    worlds = 0
+    budget = b.budget
+    while worlds < _MAX_WORLDS and (worlds == 0 or steps < budget):
+        rng.shuffle(un, nu)
+        for j in range(m):
+            wh[6 + j] = un[j]
+        for j in range(m, nu):
+            ws[j - m] = un[j]
+        for i in range(n):
+            r = rollout(b, i)
+            tot[i] += r
+            pts[i] += b.margin
+            steps += b.tricks + 1  # + 1: a playout's fixed cost (copying, the table lookup)
+        worlds += 1
+    bi = 0
+    bp = 0
+    for i in range(1, n):
+        if tot[i] > tot[bi]:
+            bi = i
+        if pts[i] > pts[bp]:
+            bp = i
+    b.worlds = worlds
+    b.steps = steps
+    b.differs = bi != bp
+    return bi
+
+
+def _closer(H, base, n, a, need, bj):
+    """As captured, a follower who can reach the target by winning this trick does (a real
+    player would): the index of such a card in H[base:base+n], else bj."""
+    if need > 12 or a == _CAT:
+        return bj
+    va = VAL[a]
+    for j in range(n):
+        x = H[base + j]
+        if x > a and x != _CAT and VAL[x] - va >= need:
+            return j
+    return bj
+
+
+def rollout(b, first):
+    """Play the sampled world to the end of the round with my card hand[first] now.
+    Returns the value for me (_SCALE * win chance + point margin); leaves the number of tricks
+    simulated in b.tricks and the round's point margin in b.margin."""
+    v = b.obs
+    H = b.sh
+    W = b.wh
+    for i in range(12):
+        H[i] = W[i]
+    S = b.ws
+    n0 = v.hand_n
+    n1 = v.opp_n
+    top = 0
+    sn = v.stock_n
+    capt = v.as_captured
+    target = v.target
+    g0 = v.score_me + (0 if capt else v.rp_me)
+    g1 = v.score_op + (0 if capt else v.rp_op)
+    p0 = 0  # points taken in the playout
+    p1 = 0
+    tricks = 0
+    # the first trick: my card, and the lead if I am following
+    n0 -= 1
+    mine = H[first]
+    H[first] = H[n0]
+    if v.lead != _NONE:
+        ldr = 1
+        a = v.lead
+        c = mine
+    else:
+        ldr = 0
+        a = mine
+        row = a * _N
+        bu = -1
+        bj = 0
+        for j in range(n1):
+            u = FU[row + H[6 + j]]
+            if u > bu:
+                bu = u
+                bj = j
+        if capt:
+            bj = _closer(H, 6, n1, a, target - g1, bj)
+        c = H[6 + bj]
+        n1 -= 1
+        H[6 + bj] = H[6 + n1]
+    while True:
+        tricks += 1
+        # resolve trick: a led by ldr, c followed
+        d = VAL[a] - VAL[c]
+        if d < 0:
+            d = -d
+        fol = 1 - ldr
+        win = fol if c > a else ldr
+        if a == _CAT or c == _CAT:
+            d = -d
+            drawer = win
+            ldr = 1 - win
+        else:
+            drawer = 1 - win
+            ldr = win
+        if win:
+            p1 += d
+            if capt and g1 + p1 >= target:
+                b.tricks = tricks
+                b.margin = p0 - p1
+                return p0 - p1
+        else:
+            p0 += d
+            if capt and g0 + p0 >= target:
+                b.tricks = tricks
+                b.margin = p0 - p1
+                return p0 - p1 + 180 * _SCALE
+        if n0 == 0 or n1 == 0:
+            break
+        if top < sn:
+            if drawer:
+                H[6 + n1] = S[top]
+                n1 += 1
+            else:
+                H[n0] = S[top]
+                n0 += 1
+            top += 1
+        # next trick: the leader leads by the static table (no peeking at the follower's
+        # hand, so the playouts do not flatter the leader), the follower replies best FU
+        if ldr:
+            lb = 6
+            ln = n1
+            fb = 0
+            fn = n0
+        else:
+            lb = 0
+            ln = n0
+            fb = 6
+            fn = n1
+        best = -1
+        bi = 0
+        for i in range(ln):
+            u = LEAD[H[lb + i]]
+            if u > best:
+                best = u
+                bi = i
+        a = H[lb + bi]
+        row = a * _N
+        best = -1
+        bj = 0
+        for j in range(fn):
+            u = FU[row + H[fb + j]]
+            if u > best:
+                best = u
+                bj = j
+        if capt:
+            bj = _closer(H, fb, fn, a, target - (g0 + p0 if ldr else g1 + p1), bj)
+        c = H[fb + bj]
+        ln -= 1
+        H[lb + bi] = H[lb + ln]
+        fn -= 1
+        H[fb + bj] = H[fb + fn]
+        if ldr:
+            n1 = ln
+            n0 = fn
+        else:
+            n0 = ln
+            n1 = fn
+    b.tricks = tricks
+    b.margin = p0 - p1
+    return p0 - p1 + _SCALE * win_prob(capt, target, g0 + p0, g1 + p1, 0)

@@ -1,0 +1,289 @@
+"""Back Alley bots, bidding at every level (see engine/bot_backalley.py for the chain).
+
+Easy and Normal bid from hand counts (aces, top trumps; Normal's sure-trick estimator); in
+small hands (Easy 1-6 cards, Normal 1-3) and always for Hard, a bid is chosen by playing the
+hand out in sampled worlds: each candidate bid is scored in every world by what it does to
+the game, the hand's points for us minus an estimate of theirs, turned into the chance of
+winning the game (winprob_backalley) when the level plays for the game (value()).
+"""
+from engine.common import const
+from engine.bot_backalley_view import _hi, _lo, _cnt, _team_points
+from engine.bot_backalley_know import BackAlleyKnow
+from engine.winprob_backalley import win_prob
+
+_PASS = const(0x80)
+_BOARD = const(0xC0)
+_BID_BUDGET = const(900)    # work units (~ simulated card plays) per Hard bid
+_MAX_WORLDS = const(48)
+_WP_WEIGHT = const(8)       # value(): win chance (0..1270) x 8, plus the points as tie-break
+_EASY_WORLDS = const(4)     # sampled worlds for Easy's small-hand bids (few: noisy, as Easy is)
+_NORMAL_WORLDS = const(12)
+
+
+class BackAlleyBid(BackAlleyKnow):
+    def value(self, x):
+        """Worth of a hand that changes our lead by x points: the game-win chance it leaves
+        (x 8), plus x itself (a tie-break where the chance is flat); x alone without wp."""
+        if self.use_wp:
+            return _WP_WEIGHT * win_prob(self.wrow, self.lead0 + x) + x
+        return x
+
+    def _theirs(self, tt):
+        """The opponents' points when they take tt of the n tricks (an estimate while one of
+        them has not bid: about four points a trick, what a made contract pays)."""
+        n = self.obs.n
+        t = 1 - (self.me & 1)
+        if self.blevel[t]:
+            return _team_points(0, self.blevel[t], tt, n)
+        if self.obs.bids[t] and self.obs.bids[t + 2]:
+            return _team_points(self.contract[t], 0, tt, n)
+        return 4 * tt
+
+    def _bid_hard(self):
+        n = self.obs.n
+        # work units as for card play: sampling a world ~ nuns / 4 + 4 card plays, loading it
+        # ~ 4, then the playout (twice in a 1-card deal: a board is played with us leading)
+        worlds = _BID_BUDGET // ((2 if n == 1 else 1) * (4 * n + 4) + self.nuns // 4 + 4)
+        return self._bid_sampled(worlds, True)
+
+    def _bid_sampled(self, worlds, use_wp):
+        v = self.obs
+        me = self.me
+        n = v.n
+        self.use_wp = use_wp
+        if worlds < 4:
+            worlds = 4
+        if worlds > _MAX_WORLDS:
+            worlds = _MAX_WORLDS
+        pb = v.bids[me ^ 2]
+        opp_board = v.bids[(me + 1) & 3] == _BOARD or v.bids[(me + 3) & 3] == _BOARD
+        # who leads: the highest bid so far (the latest board), else the first bidder
+        lead = (v.dealer + 1) & 3
+        best = -1
+        boards = 0
+        for i in range(4):
+            q = (v.dealer + 1 + i) & 3
+            b = v.bids[q]
+            if b == _BOARD:
+                lead = q
+                best = 99
+                boards += 1
+            elif b and b - 0x80 > best:
+                best = b - 0x80
+                lead = q
+        if self._sure_board() and (pb != _BOARD or n <= 3):
+            self.reason = "sure winners: board"
+            return _BOARD
+        # a board is tried in short hands; in a 1-card deal (pass or board only) also over
+        # an opponent's or the partner's board (we would lead)
+        try_board = n == 1 or (n <= 6 and not opp_board and pb != _BOARD)
+        saved_board = self.board[me]
+        self.board[me] = 1  # as if we bid board: may lead trumps (only matters if we lead)
+        allm = 0
+        self._forbid(False)
+        for w in range(worlds):
+            self._sample()
+            self._load_world()
+            self._sim_start(lead)
+            self._playout()
+            self.tricks[w] = self.swon[me]
+            self.team[w] = self.swon[me] + self.swon[me ^ 2]
+            if try_board:
+                if lead != me and n == 1:
+                    # (longer hands keep the first bidder's lead, as before: playing them
+                    # out with us leading made boards that failed one time in four)
+                    self._load_world()
+                    self._sim_start(me)
+                    self._playout()
+                a = self.swon[me] + self.swon[me ^ 2]
+                self.alltk[w] = a
+                if a == n:
+                    allm += 1
+        self.board[me] = saved_board
+        # numeric bids (pass = 0): partner's part counted as made; unknown yet: 0. The
+        # sampled own-trick count is used unshaded: it is close to the tricks really taken
+        part = 0
+        if pb and pb != _BOARD:
+            part = pb - 0x80
+        t = me & 1
+        bestb = _PASS
+        bestev = 0
+        # no board yet in a 1-card deal: passing redeals (or leaves it to the others); the
+        # redeal is valued as no change (the table's rows with the 1-card deal to come are
+        # fitted on whole games and would overstate its swing)
+        redeal = self.value(0)
+        top = 1 if pb == _BOARD or opp_board else n
+        for k in range(0, top):
+            ev = 0
+            for w in range(worlds):
+                tt = self.team[w]
+                if pb == _BOARD:
+                    ours = _team_points(0, self.blevel[t], tt, n)
+                elif boards == 0 and n == 1:
+                    ev += redeal
+                    continue
+                elif opp_board:
+                    ours = _team_points(part, 0, tt, n)
+                else:
+                    ours = _team_points(part + k, 0, part + self.tricks[w], n)
+                ev += self.value(ours - self._theirs(n - tt))
+            if k == 0 or ev > bestev:
+                bestev = ev
+                bestb = 0x80 + k
+        self.reason = "expected tricks" if bestb != _PASS else "too weak to bid"
+        # the sample plays double dummy and ignores what the bids before ours tell: a board
+        # in a longer hand, or over another board (a double: the board bidder holds a
+        # strong card), needs a clear margin, and in a longer hand one made world in four
+        # is counted failed
+        if not try_board or ((n > 1 or boards) and allm * 10 < worlds * 9):
+            return bestb
+        lvl = boards + 1
+        ev = 0
+        made = 0
+        for w in range(worlds):
+            a = self.alltk[w]
+            if a == n:
+                made += 1
+                if n > 1 and made % 4 == 0:
+                    a = n - 1
+            ours = 10 * n * lvl if a == n else -10 * n * lvl
+            ev += self.value(ours - self._theirs(n - a))
+        if ev > bestev:
+            self.reason = "good chance of every trick: board"
+            return _BOARD
+        return bestb
+
+    def _bid_easy(self):
+        v = self.obs
+        tr = self.tr
+        k = 0
+        for s in range(4):
+            m = self.mine[s]
+            if (m >> 14) & 1:
+                k += 1
+            if s == tr:
+                k += (m >> 15) & 1
+                k += (m >> 16) & 1
+                if (m >> 13) & 1 and _cnt(m) >= 2:
+                    k += 1
+        if v.n <= 6:
+            # small hands: a few sampled worlds, scored by the hand's points
+            return self._bid_sampled(_EASY_WORLDS, False)
+        if k >= v.n:
+            k = v.n - 1
+        if k == 0 or self.rng.below(3) == 0:
+            self.reason = "too weak to bid"
+            return _PASS
+        self.reason = "counts aces and top trumps"
+        return 0x80 + k
+
+    def _estimate(self):
+        """Expected tricks of the seat's own hand, in quarter tricks."""
+        v = self.obs
+        n = v.n
+        tr = self.tr
+        q = 0
+        mt = self.mine[tr] if tr >= 0 else 0
+        tl = _cnt(mt)
+        counted = 0
+        # trumps from the top: a trump with h unseen higher ones wins if guarded h times
+        if mt:
+            m = mt
+            while m:
+                pw = _hi(m)
+                m &= ~(1 << pw)
+                h = _cnt(self.uns[tr] >> (pw + 1))
+                if h == 0:
+                    q += 4
+                    counted += 1
+                elif tl - counted > h:
+                    q += 4 - 2 * h if h < 2 else 1
+                    counted += 1
+            # long trumps: beyond the share the others hold they make tricks
+            ut = _cnt(self.uns[tr])
+            left = tl - counted
+            if left > 0 and tl * 3 >= ut:
+                q += 3 * left
+                left = 0
+            spare = left
+        else:
+            spare = 0
+        for s in range(4):
+            if s == tr:
+                continue
+            m = self.mine[s]
+            ln = _cnt(m)
+            if ln == 0 or ln == 1:
+                if spare > 0 and n >= 3:
+                    r = 2 - ln
+                    if r > spare:
+                        r = spare
+                    q += 3 * r
+                    spare -= r
+            k = 0
+            while m and k < 3:
+                pw = _hi(m)
+                m &= ~(1 << pw)
+                h = _cnt(self.uns[s] >> (pw + 1))
+                if h == 0:
+                    q += 4 if ln <= 3 or n < 6 else 3
+                elif h == 1 and ln >= 2:
+                    q += 2
+                elif h == 2 and ln >= 3:
+                    q += 1
+                else:
+                    break
+                k += 1
+        return q
+
+    def _sure_board(self):
+        """Every card a sure winner and no trump left to ruff after drawing them."""
+        tr = self.tr
+        mt = self.mine[tr] if tr >= 0 else 0
+        ut = self.uns[tr] if tr >= 0 else 0
+        side = 0
+        for s in range(4):
+            m = self.mine[s]
+            if not m:
+                continue
+            # from the top, every card of ours must be above every unseen card
+            o = self.uns[s]
+            if o and _lo(m) < _hi(o):
+                return False
+            if s != tr:
+                side += 1
+        if side and ut and _cnt(mt) < _cnt(ut) + 1:
+            return False
+        if side and not mt and tr >= 0 and self.obs.n > 1:
+            return False
+        if self.obs.n == 1 and side and tr >= 0:
+            return False
+        return True
+
+    def _bid_normal(self):
+        v = self.obs
+        me = self.me
+        pb = v.bids[me ^ 2]
+        ob1 = v.bids[(me + 1) & 3]
+        ob3 = v.bids[(me + 3) & 3]
+        if self._sure_board():
+            if pb != _BOARD or v.n <= 3:
+                self.reason = "sure winners: board"
+                return _BOARD
+        if v.n <= 3:
+            # small hands: the estimator is coarse; sampled worlds scored by the game
+            return self._bid_sampled(_NORMAL_WORLDS, True)
+        if pb == _BOARD or ob1 == _BOARD or ob3 == _BOARD:
+            self.reason = "a board was bid"
+            return _PASS
+        # the estimate runs high by about a trick in two past the first (measured in
+        # Normal-vs-Normal games), and a set costs far more than an overtrick gains
+        k = self._estimate() // 4
+        k = (k + 1) // 2
+        if k >= v.n:
+            k = v.n - 1
+        if k <= 0:
+            self.reason = "too weak to bid"
+            return _PASS
+        self.reason = "counts sure tricks"
+        return 0x80 + k

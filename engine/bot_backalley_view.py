@@ -1,0 +1,142 @@
+"""Back Alley bots: the seat's view of the game and the bit helpers every brain module shares.
+
+BackAlleyView.read(game) is the only code of the computer players that touches the game: it
+copies what the seat to move can know (own hand, hand sizes, the cards played this hand with
+who played them, bids, board levels, tricks, scores, up-card, dealer, options) into the view's
+own buffers; the brain reads only the view (fair play by construction).
+
+Cards inside the brain are (suit, power) pairs kept as bitmasks: suit 0..3 where both jokers
+belong to the trump suit, power 2..14 (ace 14), Little Blooper 15, Big Blooper 16.
+"""
+from engine.cards import NO_CARD
+
+class BackAlleyView:
+    """Everything the seat to move can see, copied out of the game (nothing hidden)."""
+
+    def __init__(self):
+        self.seat = -1
+        self.phase = 0
+        self.n = 0            # cards per hand this deal
+        self.deals = 25
+        self.deal_number = 0
+        self.strict = False
+        self.dealer = 0
+        self.upcard = NO_CARD
+        self.trump = 15  # no trump
+        self.hand = bytearray(16)
+        self.hn = 0
+        self.moves = bytearray(16)
+        self.nmoves = 0
+        self.hsz = bytearray(4)
+        self.bids = bytearray(4)
+        self.levels = bytearray(4)
+        self.won = bytearray(4)
+        self.scores = [0, 0]
+        self.hist_c = bytearray(52)
+        self.hist_s = bytearray(52)
+        self.hist_n = 0
+        self.tsize = 0        # cards of the current trick: the last tsize history entries
+        self.leader = -1
+
+    def read(self, game):
+        p = game.turn
+        self.seat = p
+        self.phase = game.phase
+        self.n = game.cards_per_hand
+        self.deals = game.deals
+        self.deal_number = game.deal_number
+        self.strict = game.strict
+        self.dealer = game.dealer
+        self.upcard = game.upcard
+        self.trump = game.trump
+        self.hn = 0
+        self.nmoves = 0
+        if p < 0:
+            return
+        self.hn = game.hand(p, self.hand)
+        self.nmoves = game.legal_moves(self.moves)
+        for q in range(4):
+            self.hsz[q] = game.hand_size(q)
+            self.bids[q] = game.bid(q)
+            self.levels[q] = game.board_level(q)
+            self.won[q] = game.tricks(q)
+        self.scores[0] = game.team_score(0)
+        self.scores[1] = game.team_score(1)
+        k = game.history_size
+        self.hist_n = k
+        for i in range(k):
+            self.hist_c[i] = game.history_card(i)
+            self.hist_s[i] = game.history_seat(i)
+        self.tsize = game.trick_size
+        self.leader = game.leader
+
+    def digest(self):
+        """A 24-bit hash of the whole view (for reseeding)."""
+        h = self.seat * 7 + self.phase * 3 + self.n
+        h = ((h * 33) ^ self.dealer) & 0xFFFFFF
+        h = ((h * 33) ^ self.upcard) & 0xFFFFFF
+        h = ((h * 33) ^ self.deal_number) & 0xFFFFFF
+        for i in range(self.hn):
+            h = ((h * 33) ^ self.hand[i]) & 0xFFFFFF
+        for q in range(4):
+            h = ((h * 33) ^ self.bids[q]) & 0xFFFFFF
+        for i in range(self.hist_n):
+            h = ((h * 33) ^ (self.hist_c[i] + (self.hist_s[i] << 7))) & 0xFFFFFF
+        h = ((h * 33) ^ (self.scores[0] & 0xFFFF)) & 0xFFFFFF
+        h = ((h * 33) ^ (self.scores[1] & 0xFFFF)) & 0xFFFFFF
+        return h
+
+
+def _make_tables():
+    hb = bytearray(256)
+    lb = bytearray(256)
+    pc = bytearray(256)
+    for m in range(1, 256):
+        i = 7
+        while not (m >> i) & 1:
+            i -= 1
+        hb[m] = i
+        i = 0
+        while not (m >> i) & 1:
+            i += 1
+        lb[m] = i
+        pc[m] = pc[m >> 1] + (m & 1)
+    return hb, lb, pc
+
+
+_HB, _LB, _PC = _make_tables()
+del _make_tables  # (used once: its code need not stay on the heap)
+
+
+def _hi(m):
+    """Index of the highest set bit (m > 0, m < 2**17)."""
+    if m >= 256:
+        if m >= 65536:
+            return 16
+        return 8 + _HB[m >> 8]
+    return _HB[m]
+
+
+def _lo(m):
+    """Index of the lowest set bit (m > 0)."""
+    if m & 255:
+        return _LB[m & 255]
+    if m & 0xFF00:
+        return 8 + _LB[(m >> 8) & 255]
+    return 16
+
+
+def _cnt(m):
+    return _PC[m & 255] + _PC[(m >> 8) & 255] + (m >> 16)
+
+
+def _team_points(contract, board, tricks, n):
+    """contract: numeric team contract; board: team board level (0 none)."""
+    if board:
+        if tricks == n:
+            return 10 * n * board
+        return -10 * n * board
+    if tricks >= contract:
+        return 4 * contract + tricks
+    return -5 * contract
+
