@@ -76,9 +76,11 @@ def table(s):
         gfx.text(2, 159, 1, "Trump " + chr(g.trump + 1) + " ", gfx.T_CYAN, right=True)
     gfx.text(1, 159, 13, "%d/%d" % (g.deal_number + 1, g.deals), gfx.T_GREY, right=True)
     if g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g)):
-        gfx.text(8, 1, 13, "Us %d/%s  Them %d/%s" % (
-            g.tricks(0) + g.tricks(2), contract(g, 0), g.tricks(1) + g.tricks(3),
-            contract(g, 1)), gfx.T_WHITE)
+        t = "Us %d/%s  Them %d/%s" % (g.tricks(0) + g.tricks(2), contract(g, 0),
+                                      g.tricks(1) + g.tricks(3), contract(g, 1))
+        if len(t) > 20:  # two boards: "all" (as on the seat labels) leaves room for the deal
+            t = t.replace("board", "all")
+        gfx.text(8, 1, 13, t, gfx.T_WHITE)
     s.bid_tip = ""
     if bidding or s.summary:  # the bid box / summary: its module only while drawing it
         __import__("screen_backalley_bid").panel(s)
