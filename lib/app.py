@@ -24,11 +24,12 @@ S_STRICT = 4
 S_SOUND = 5
 S_BRIGHT = 6
 S_SPEED = 7
-S_COACH = 8
-S_AUTOPLAY = 9
-N_SETTINGS = 10
-DEFAULTS = (1, 0, 1, 0, 0, 1, 3, 1, 1, 0)
-LIMITS = (3, 2, 3, 5, 2, 2, 4, 3, 2, 2)  # number of choices of each setting
+S_COACH = 8  # the coach's line at the tables (on until the first game is finished)
+S_AUTOPLAY = 9  # play a forced card (the only playable one) by itself
+S_TAUGHT = 10  # not shown: 1 once a game was finished (the coach then turns itself off)
+N_SETTINGS = 11
+DEFAULTS = (1, 0, 1, 0, 0, 1, 3, 1, 1, 0, 0)
+LIMITS = (3, 2, 3, 5, 2, 2, 4, 3, 2, 2, 2)  # number of choices of each setting
 
 LEVEL_NAMES = ("Easy", "Normal", "Hard")
 TARGETS = (22, 44, 66)
@@ -128,6 +129,11 @@ class App:
     def game_finished(self, game, level, won, score=NO_SCORE):
         """Game over: the statistics counted and the saved game cleared, in one write."""
         self.note_result(game, self.gs.g)
+        s = self.settings
+        if not s[S_TAUGHT]:  # the first game finished: the coach steps back
+            s[S_TAUGHT] = 1
+            s[S_COACH] = 0
+            self.rec.put(records.SETTINGS, s, N_SETTINGS)  # in the same write as the rest
         __import__("appx").finish(self, game, level, won, score)
         self.saved = 0
         self.commit()

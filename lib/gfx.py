@@ -15,7 +15,9 @@ except ImportError:  # stand-in environments without bitmaptools
 
 W = 160
 H = 128
-# 11 text lines of up to 27 characters (a 160-px line is 26.7 glyph cells)
+# NL text lines of up to LW characters (a 160-px line is 26.7 glyph cells)
+NL = 11
+LW = 27
 FW = 6  # glyph cell of terminalio.FONT (read at start-up)
 FH = 12
 
@@ -31,16 +33,18 @@ SKY = 8
 # 3 red, 6 grey, 9 green, 10 orange, 11 panel, 12 cyan, 13 purple
 
 # text colours (RGB for labels)
+# (each >= 4.5:1 against the felt and the panels; tests/test_ui_contrast.py computes it)
 T_WHITE = 0xFFFFFF
 T_YELLOW = 0xFFD800
-T_GREY = 0x9A9A9A
+T_GREY = 0xD0D0D0
 T_GREEN = 0x60FF60
-T_RED = 0xFF6060
+T_RED = 0xFFB4B4  # refusals: a light red (pure reds are 2.6:1 on the green felt)
 T_CYAN = 0x80E8FF
 
 canvas = None
 labels = None  # TileGrids, one per text line (their palettes: .pixel_shader)
-shown = None  # bytearray 11 x 27: the tiles each line shows (to skip unchanged ones)
+shown = None  # bytearray NL x LW: the tiles each line shows (to skip unchanged ones)
+chip = None  # bytearray NL: 1 + cell of the line's inline suit chip, 0 if none
 llen = None  # bytearray: text length per line
 font_sheet = None
 fmap = None  # bytearray: tile of each printable ASCII character (index = code - 32)
@@ -50,29 +54,38 @@ sheet = None  # sprite sheet: row 0 black ranks, row 1 red ranks, row 2 suits (8
 
 def clear(color=FELT):
     canvas.fill(color)
-    for t in labels:
-        t.hidden = True
+    for i in range(NL):
+        labels[i].hidden = True
+        chip[i] = 0
 
 
 def text(i, x, y, s, color=T_WHITE, right=False, center=False):
-    """Text line i shows s with its top-left at (x, y) (or its top-right / top-centre)."""
+    """Text line i shows s with its top-left at (x, y) (or its top-right / top-centre).
+    A character "\x01".."\x05" (clubs, diamonds, hearts, spades, joker: suit + 1) is drawn
+    as a small suit chip on the canvas over two cells (the text is written "10\x03 " for
+    10 of hearts); the caller repaints the canvas behind a line that had one."""
     g = labels[i]
     b = shown
-    o = i * 27
+    o = i * LW
     n = len(s)
-    if n > 27:
-        n = 27
+    if n > LW:
+        n = LW
     m = fmap
+    q = 0
     for k in range(n if n > llen[i] else llen[i]):
         t = m[0]
         if k < n:
             c = ord(s[k]) - 32
             if 0 <= c <= 94:
                 t = m[c]
+            elif -32 < c <= -27:
+                q = k + 1
+                u = c + 31
         if b[o + k] != t:
             b[o + k] = t
             g[k] = t
     llen[i] = n
+    chip[i] = q
     p = g.pixel_shader
     if p[1] != color:
         p[1] = color
@@ -85,6 +98,11 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     if g.y != y:
         g.y = y
     g.hidden = n == 0
+    if q:  # a white chip with the suit, in cells q-1 and q
+        x += (q - 1) * FW + 1
+        rect(x, y + 2, 9, 9, WHITE)  # (rows 2..10: clear of the lines above and below)
+        blit(u * 8, 16, x + 2, y + 3, 7)
+
 
 
 def hide(i):
@@ -129,13 +147,17 @@ def blit(a, b, x, y, w):
                     canvas[(y + j) * W + x + i] = v
 
 
-def card(c, x, y, w=17, h=24, sel=False, dim=False):
+def card(c, x, y, w=17, h=24, sel=False, dim=False, edge=BLACK):
     """A face-up card: rank top-left, suit icon under it, a second suit icon bottom-right
-    when the card is wide enough to show it."""
+    when the card is wide enough to show it. sel: a double yellow frame; dim: a grey face
+    (cannot be played now); edge: the frame's colour otherwise (a colour other than black
+    is drawn double: the card led, a card just drawn)."""
     rect(x + 1, y + 1, w - 2, h - 2, 6 if dim else WHITE)
-    frame(x, y, w, h, YELLOW if sel else BLACK)
     if sel:
-        frame(x + 1, y + 1, w - 2, h - 2, YELLOW)
+        edge = YELLOW
+    frame(x, y, w, h, edge)
+    if edge != BLACK:
+        frame(x + 1, y + 1, w - 2, h - 2, edge)
     s = c >> 4
     r = c & 15
     if s == 4:
@@ -155,3 +177,14 @@ def back(x, y, w=17, h=24):
 
 def empty_slot(x, y, w=17, h=24):
     frame(x, y, w, h, 9)
+
+
+def card_text(c):
+    """A card for a text line: rank + inline suit chip ("10\x03 " = 10 of hearts; gfx.text
+    draws the chip), the bloopers spelled out."""
+    if c == 0x42:
+        return "Big Blooper"
+    if c == 0x41:
+        return "Little Blooper"
+    r = c & 15
+    return "%s%s " % ("A23456789?JQK"[r - 1] if r != 10 else "10", chr((c >> 4) + 1))

@@ -113,13 +113,13 @@ def init(display):
     g = displayio.Group()
     g.append(displayio.TileGrid(canvas, pixel_shader=p))
     labels = []
-    llen = bytearray(11)
-    shown = bytearray([fmap[0]] * (11 * 27))
-    for i in range(11):
+    llen = bytearray(gfx.NL)
+    shown = bytearray([fmap[0]] * (gfx.NL * gfx.LW))
+    for i in range(gfx.NL):
         p = displayio.Palette(2)
         p.make_transparent(0)
         p[1] = T_WHITE
-        t = displayio.TileGrid(font_sheet, pixel_shader=p, width=27, height=1,
+        t = displayio.TileGrid(font_sheet, pixel_shader=p, width=gfx.LW, height=1,
                                tile_width=FW, tile_height=FH, default_tile=fmap[0])
         t.hidden = True
         labels.append(t)
@@ -129,6 +129,7 @@ def init(display):
     gfx.labels = labels
     gfx.shown = shown
     gfx.llen = llen
+    gfx.chip = bytearray(gfx.NL)
     gfx.sheet = sheet
     gfx.font_sheet = font_sheet
     gfx.fmap = fmap

@@ -1,13 +1,15 @@
 """Alley Cat table: you (seat 0) against the computer (seat 1).
 
-Layout (160x128): top row = computer's score, its hand as card backs, stock count; the
-stock pile and the trick in the middle (computer's card left, yours right); two message
-lines; your hand at the bottom (selected card raised, yellow); your score and the target.
+Layout (160x128): top row = computer's score, its hand as card backs (x 82..109), stock
+count; the stock pile and the trick in the middle (computer's card left, yours right);
+three message lines (what happened, what you drew / the hint's reason / the coach, whose
+turn or why not); your hand at the bottom (selected card raised, yellow; the card you just
+drew framed cyan); your score and the target.
 """
 import gfx
 import table
 from engine import alleycat as AC
-from engine.cards import card_name, ALLEY_CAT
+from engine.cards import ALLEY_CAT
 
 NAMES = ("You", "CPU")
 CW = 22  # hand card size
@@ -74,7 +76,7 @@ class AlleyCatScreen(table.GameScreen):
         else:
             m1 = ("You take %s" if w == 0 else "CPU takes %s") % sp
         if g.last_drawer == 0:
-            m2 = "You draw " + card_name(g.last_drawn)
+            m2 = "You draw " + gfx.card_text(g.last_drawn)
         elif g.last_drawer == 1:
             m2 = "CPU draws a card"
         elif g.phase != AC.PHASE_PLAY:
@@ -83,6 +85,20 @@ class AlleyCatScreen(table.GameScreen):
             m2 = "Stock is empty"
         self.say(m1, m2)
         return cat
+
+    def coach(self):
+        """The coach's line at your turn: when the alley cat (5 of diamonds) is about."""
+        if not self.coaching():
+            return ""
+        g = self.g
+        if g.trick_size and g.trick_card(0) == ALLEY_CAT:
+            return "Taking the 5\x02 costs points"
+        for i in range(self.n):
+            if self.hand[i] == ALLEY_CAT:
+                return "5\x02 : its taker loses"
+        if g.history_size < 2:
+            return "Higher card wins the trick"
+        return ""
 
     # ---- drawing ---------------------------------------------------------------------
     def _score_text(self, p):
@@ -100,8 +116,8 @@ class AlleyCatScreen(table.GameScreen):
         # top row: computer's score, its hand as backs, the stock count
         gfx.text(0, 1, 1, self._score_text(1), gfx.T_YELLOW if g.turn == 1 else gfx.T_WHITE)
         k = g.hand_size(1)
-        for i in range(k):
-            gfx.back(72 + i * 6, 2, 7, 10)
+        for i in range(k):  # between the score (<= 13 characters) and the stock count
+            gfx.back(82 + i * 4, 1, 7, 10)
         ss = g.stock_size()
         gfx.text(1, 159, 1, "Stock %d" % ss, gfx.T_GREY, right=True)
         # the stock pile
@@ -127,7 +143,7 @@ class AlleyCatScreen(table.GameScreen):
                 gfx.card(cards[p], x, 15, TW, TH, sel=hold and g.last_winner == p)
             else:
                 gfx.empty_slot(x, 15, TW, TH)
-        gfx.text(3, 62, 19, "CPU", gfx.T_GREY, right=True)
+        gfx.text(3, 61, 19, "CPU", gfx.T_GREY, right=True)
         gfx.text(4, 118, 19, "You", gfx.T_GREY)
         self.draw_msgs()
         # bottom row: you
@@ -146,8 +162,10 @@ class AlleyCatScreen(table.GameScreen):
                 m3 = "Your lead" if g.trick_size == 0 else "Your turn"
             else:
                 m3 = "CPU to play"
+        gfx.rect(0, 44, 160, 34, gfx.FELT)  # behind inline suit chips
         gfx.text(5, 80, 44, self.msg1, gfx.T_YELLOW, center=True)
-        gfx.text(6, 80, 55, self.msg2, gfx.T_WHITE, center=True)
+        t = self.tip or self.coach()
+        gfx.text(6, 80, 55, t or self.msg2, gfx.T_CYAN if t else gfx.T_WHITE, center=True)
         gfx.text(7, 80, 66, m3, gfx.T_RED if self.msg_bad else
                  (gfx.T_GREEN if g.turn == 0 else gfx.T_CYAN), center=True)
         self.msg_bad = False
@@ -160,10 +178,14 @@ class AlleyCatScreen(table.GameScreen):
             return
         step = CW + 3
         x0 = (160 - (n - 1) * step - CW) // 2
-        mine = self.g.turn == 0 and self.hold_until < 0 and self.g.phase == AC.PHASE_PLAY
+        g = self.g
+        mine = g.turn == 0 and self.hold_until < 0 and g.phase == AC.PHASE_PLAY
+        new = g.last_drawn if g.last_drawer == 0 else -1
         for i in range(n):
             sel = mine and i == self.cur
-            gfx.card(self.hand[i], x0 + i * step, HAND_Y - (5 if sel else 0), CW, CH, sel=sel)
+            c = self.hand[i]
+            gfx.card(c, x0 + i * step, HAND_Y - (5 if sel else 0), CW, CH, sel=sel,
+                     dim=mine and not self.ok[i], edge=12 if c == new else gfx.BLACK)
 
     def card_xy(self, i):
         """Top-left of hand card i when not raised (tests)."""

@@ -5,8 +5,10 @@ panels. screen_alleycat / screen_backalley fill in the game-specific parts.
 import gfx
 from fx import due, T_PLAY, T_TRICK, T_CAT, T_WIN, T_LOSE, T_BAD, T_MOVE
 from buttons import A, B, START, SELECT, LEFT, RIGHT, UP, DOWN
-from engine.cards import card_name
 from engine.bots import Bot
+
+S_COACH = 8  # app.S_COACH, app.S_AUTOPLAY (settings bytes; app itself is not imported)
+S_AUTOPLAY = 9
 
 OV_NONE = 0
 OV_LAST = 1
@@ -39,6 +41,9 @@ class GameScreen:
         self.n = 0
         self.cur = 0
         self.moves = bytearray(16)
+        self.ok = bytearray(16)  # 1 where hand[i] may be played now (dimmed when 0)
+        self.forced = 0  # the only playable card, else 0 (auto-play)
+        self.tip = ""  # the hint's reason, else the coach's line (until the next move)
         self.cpu_at = -1
         self.hold_until = -1
         self.overlay = OV_NONE
@@ -89,8 +94,15 @@ class GameScreen:
         return b
 
     def hint(self):
+        """The Hard bot's move; its reason (bot.reason, "" when none) goes to self.tip."""
         s = self.seed + 7919 if self.level == 2 else self.seed ^ 0x2545F49
-        return self.brain(2, s & 0x3FFFFFFF).choose(self.g)
+        b = self.brain(2, s & 0x3FFFFFFF)
+        m = b.choose(self.g)
+        self.tip = getattr(b, "reason", "")
+        return m
+
+    def coaching(self):
+        return self.app.settings[S_COACH] and self.my_turn() and self.hold_until < 0
 
     def reset_view(self):
         self.cpu_at = -1
@@ -100,6 +112,7 @@ class GameScreen:
         self.msg2 = ""
         self.msg3 = ""
         self.msg_bad = False
+        self.tip = ""
         self.cur = 0
 
     def save(self, force=False):
@@ -126,8 +139,9 @@ class GameScreen:
         g = self.g
         return g is not None and g.turn == 0 and g.phase < self.PHASE_OVER
 
-    def waiting(self):
-        return self.hold_until < 0 and not self.cpu_turn() and not self.save_due
+    def waiting(self):  # (last: a forced card about to be played for you, auto-play)
+        return self.hold_until < 0 and not self.cpu_turn() and not self.save_due and \
+            not (self.forced and self.app.settings[S_AUTOPLAY] and self.my_turn())
 
     # ---- hand ----------------------------------------------------------------------------
     def load_hand(self):
@@ -146,6 +160,21 @@ class GameScreen:
             h[j + 1] = c
         if self.cur >= n:
             self.cur = n - 1 if n > 0 else 0
+        # which cards may be played now (all of them when it is not your card to play)
+        ok = self.ok
+        mv = self.moves
+        m = g.legal_moves(mv) if g.turn == 0 and g.phase == self.PHASE_PLAY else 0
+        self.forced = mv[0] if m == 1 else 0
+        for i in range(n):
+            v = 1 if m == 0 else 0
+            for j in range(m):
+                if mv[j] == h[i]:
+                    v = 1
+            ok[i] = v
+        if m and not ok[self.cur]:  # your turn: the cursor goes to the first playable card
+            for i in range(n - 1, -1, -1):
+                if ok[i]:
+                    self.cur = i
 
     # ---- loop ----------------------------------------------------------------------------
     def enter(self):
@@ -159,7 +188,14 @@ class GameScreen:
                 return
             self.end_hold()
         g = self.g
-        if self.cpu_turn():
+        if self.forced and self.app.settings[S_AUTOPLAY] and self.my_turn():
+            # auto-play: your only playable card goes after the computer's delay
+            if self.cpu_at < 0:
+                self.cpu_at = (now + self.app.cpu_ms()) & MASK
+            elif due(now, self.cpu_at):
+                self.cpu_at = -1
+                self.do_move(self.forced, now)
+        elif self.cpu_turn():
             if self.cpu_at < 0:
                 self.cpu_at = (now + self.app.cpu_ms()) & MASK
                 self.app.fx.turn(self.KIND, g.turn)
@@ -212,6 +248,7 @@ class GameScreen:
                 self.app.game_finished(self.KIND, self.level, self.human_won(),
                                        self.human_score())
         self.msg3 = ""
+        self.tip = ""
         self.load_hand()
         self.draw_all()
         return 0
@@ -254,13 +291,14 @@ class GameScreen:
                 self.msg1 = ""
                 self.msg2 = ""
                 self.msg3 = ""
+                self.tip = ""
                 deal = getattr(g, "deal_number", -1)
                 self.next_round()
                 # a new deal or round starts: written now (a resumed deal replays from here);
                 # a Back Alley redeal after four passes is no new deal: a safe point only
                 self.save(deal < 0 or g.deal_number != deal)
-                self.load_hand()
                 self.cur = 0
+                self.load_hand()
                 self.draw_all()
             return
         if g.turn == 0:
@@ -268,12 +306,9 @@ class GameScreen:
 
     def human_key(self, k):
         """Choosing and playing a card (Back Alley overrides this while bidding)."""
-        if k & LEFT and self.cur > 0:
-            self.cur -= 1
-            self.app.fx.tone(T_MOVE)
-            self.draw_hand()
-        elif k & RIGHT and self.cur < self.n - 1:
-            self.cur += 1
+        n = self.n
+        if k & (LEFT | RIGHT) and n > 1:  # wraps around, like the menus
+            self.cur = (self.cur + (1 if k & RIGHT else n - 1)) % n
             self.app.fx.tone(T_MOVE)
             self.draw_hand()
         elif k & UP:
@@ -281,7 +316,7 @@ class GameScreen:
             for i in range(self.n):
                 if self.hand[i] == m:
                     self.cur = i
-            self.msg3 = "Hint: play " + card_name(m)
+            self.msg3 = "Hint: play " + gfx.card_text(m)
             self.draw_hand()
             self.draw_msgs()
         elif k & A and self.n > 0:

@@ -112,6 +112,36 @@ locked("settings: idle polls and moves (scrolling)",
        (0, B.DOWN, 0, B.DOWN, B.DOWN, B.DOWN, B.DOWN, B.DOWN, B.DOWN, B.DOWN, B.DOWN, B.DOWN,
         B.DOWN, B.UP, B.UP, B.UP, B.UP, B.UP, B.UP, B.UP, B.UP, B.UP, B.UP, B.UP), 5)
 
+# a Back Alley game (3 deals: 2, 1, 2 cards): bid, then the human's turn to play a card
+a.settings[app_mod.S_BA_LENGTH] = 3
+a.settings[app_mod.S_SPEED] = 2
+a.clear_game()  # no saved game: Back Alley starts without a question
+a.to_title()
+settle(100)
+a.screen.sel = a.screen.items.index("Back Alley")
+step(B.A)
+g = a.screen.g
+for i in range(4000):
+    if g.phase == 3:
+        break
+    if g.turn == 0 and a.waiting_for_input():
+        if g.phase == 1 and a.screen.n > 1:
+            break
+        step(B.RIGHT if g.phase == 0 else 0)
+        step(B.A)
+        continue
+    step(0)
+print("screen:", type(a.screen).__name__, "phase", g.phase, "turn", g.turn,
+      "cards", a.screen.n)
+if g.phase != 1 or g.turn != 0 or not a.waiting_for_input():
+    failures += 1
+    print("FAIL could not reach the human's card turn in Back Alley")
+else:
+    step(B.RIGHT)
+    step(B.LEFT)
+    locked("back alley table: idle polls and card-cursor moves (wrapping)",
+           (0, B.RIGHT, 0, B.RIGHT, B.LEFT, 0, B.LEFT, B.RIGHT, B.LEFT, 0), 20)
+
 if failures:
     print(failures, "FAILED")
     sys.exit(1)

@@ -1,0 +1,199 @@
+"""Drawing of the Back Alley table (screen_backalley.BackAlleyScreen is `s`).
+
+Layout (160x128):
+  y 1   scores "Us 12  Them -30"                      trump "Trump <suit>" / "No trump"
+  y 13  "Us 2/5  Them 1/board" (tricks / contract)    deal "3/13"
+  y 25+ the trick as a cross (N top, W left, E right, you bottom), the seat labels beside
+        it: name, bid / tricks, a "D" chip at the dealer; the seat to move has its label in
+        yellow (you: green, with "Your lead" / "Your turn" right of your card) and its empty
+        card place outlined; in the trick the card led is framed cyan, the winning card
+        yellow
+  y 74  message line; y 85 the tip line (the hint's reason or the coach)
+  y 103 your hand (the selected card raised 5 px; cards you cannot play now are dimmed)
+While you bid, a box over the cross, and after the last bid the bidding summary:
+screen_backalley_bid, imported only to draw them.
+"""
+import gfx
+from buttons import const
+from engine import backalley as BA
+
+SEAT = ("You", "W", "N", "E")
+XY = b"\x48\x31\x33\x25\x48\x19\x5d\x25"  # x, y of each seat's card in the trick
+_CW = const(17)  # (underscore consts take no room on the board)
+_CH = const(24)
+HAND_Y = 103
+_MSG_Y = const(74)
+_TIP_Y = const(85)
+
+
+def contract(g, t):
+    """Team t's contract: tricks bid together, or "board"."""
+    n = 0
+    for p in (t, t + 2):
+        b = g.bid(p)
+        if b == BA.BID_BOARD:
+            return "board"
+        if 0x80 < b < BA.BID_BOARD:
+            n += b - 0x80
+    return "%d" % n
+
+
+def passed(g):
+    """All four passed (the hand is dealt again)."""
+    for p in range(4):
+        if g.bid(p) != BA.BID_PASS:
+            return False
+    return True
+
+
+def trick_winner(g):
+    """Seat winning the cards on the table so far (-1 when none)."""
+    n = g.trick_size
+    if n == 0:
+        return -1
+    h = BA._HIGH
+    s = g.trick_card(0) >> 4
+    v = -1
+    k = 0
+    for i in range(n):
+        c = g.trick_card(i)
+        t = h[c] + (32 if (c >> 4) == 4 or (c >> 4) == g.trump else
+                    (0 if c >> 4 == s else -64))
+        if t > v:
+            v = t
+            k = i
+    return (g.leader + k) & 3
+
+
+def table(s):
+    g = s.g
+    hold = s.hold_until >= 0
+    bidding = g.phase == BA.PHASE_BID and g.turn == 0 and not hold
+    gfx.text(0, 1, 1, "Us %d  Them %d" % (g.team_score(0), g.team_score(1)))
+    if g.trump == BA.NO_TRUMP:
+        gfx.text(2, 159, 1, "No trump", gfx.T_CYAN, right=True)
+    else:
+        gfx.text(2, 159, 1, "Trump " + chr(g.trump + 1) + " ", gfx.T_CYAN, right=True)
+    gfx.text(1, 159, 13, "%d/%d" % (g.deal_number + 1, g.deals), gfx.T_GREY, right=True)
+    if g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g)):
+        t = "Us %d/%s  Them %d/%s" % (g.tricks(0) + g.tricks(2), contract(g, 0),
+                                      g.tricks(1) + g.tricks(3), contract(g, 1))
+        if len(t) > 20:  # two boards: "all" (as on the seat labels) leaves room for the deal
+            t = t.replace("board", "all")
+        gfx.text(8, 1, 13, t, gfx.T_WHITE)
+    s.bid_tip = ""
+    if bidding or s.summary:  # the bid box / summary: its module only while drawing it
+        __import__("screen_backalley_bid").panel(s)
+        s.app.unload("screen_backalley_bid")
+    else:
+        seats(s, hold)
+        cards(s, hold)
+    msgs(s)
+    hand(s)
+
+
+def seats(s, hold):
+    g = s.g
+    turn = g.turn if not hold and g.phase < BA.PHASE_HAND_OVER else -1
+    play = g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g))
+    for p in range(4):
+        # name, bid ("-" not yet; in play a pass counts 0 tricks, a board "all"), tricks
+        b = g.bid(p)
+        if b == 0:
+            t = "-"
+        elif b == BA.BID_PASS:
+            t = "0" if play else "pass"
+        elif b == BA.BID_BOARD:
+            t = "all" if play else "board"
+        else:
+            t = "%d" % (b - 0x80)
+        t = SEAT[p] + " " + t
+        if play:
+            t += "/%d" % g.tricks(p)
+        n = len(t) * 6
+        col = gfx.T_WHITE
+        if p == turn:
+            col = gfx.T_GREEN if p == 0 else gfx.T_YELLOW
+        # you: left of your card, below West; North: left of North's card
+        x = (1, 1, 70 - n, 159 - n)[p]
+        y = (62, 43, 24, 43)[p]
+        gfx.text((6, 4, 3, 5)[p], x, y, t, col)
+        if p == g.dealer:  # the dealer's button, a white "D": above West / East, else
+            if p & 1:      # beside the name
+                x = 1 if p == 1 else 150
+                y = 31
+            else:
+                x = x - 11 if p == 2 else x + n + 2
+                y += 1
+            gfx.rect(x, y, 9, 10, gfx.WHITE)
+            gfx.rect(x + 2, y + 2, 1, 6, gfx.BLACK)
+            gfx.rect(x + 2, y + 2, 4, 1, gfx.BLACK)
+            gfx.rect(x + 2, y + 7, 4, 1, gfx.BLACK)
+            gfx.rect(x + 6, y + 3, 1, 4, gfx.BLACK)
+    if turn >= 0 and g.phase == BA.PHASE_PLAY:
+        # the seat to move: its card place outlined
+        x = XY[2 * turn]
+        y = XY[2 * turn + 1]
+        gfx.frame(x, y, _CW, _CH, gfx.YELLOW if turn else 9)
+    if turn == 0:
+        gfx.text(9, 92, 62, "Your bid" if g.phase == BA.PHASE_BID else
+                 ("Your lead" if g.trick_size == 0 else "Your turn"), gfx.T_GREEN)
+
+
+def cards(s, hold):
+    g = s.g
+    if hold and g.last_winner >= 0:
+        for i in range(4):
+            p = (g.last_leader + i) & 3
+            x = XY[2 * p]
+            y = XY[2 * p + 1]
+            gfx.card(g.last_trick_card(i), x, y, _CW, _CH, sel=(p == g.last_winner),
+                     edge=12 if i == 0 else gfx.BLACK)
+    elif g.phase == BA.PHASE_PLAY:
+        w = trick_winner(g)
+        for i in range(g.trick_size):
+            p = (g.leader + i) & 3
+            x = XY[2 * p]
+            y = XY[2 * p + 1]
+            gfx.card(g.trick_card(i), x, y, _CW, _CH, sel=(p == w),
+                     edge=12 if i == 0 else gfx.BLACK)
+
+
+def msgs(s):
+    s.app.dirty = True
+    g = s.g
+    gfx.rect(0, _MSG_Y, 160, _TIP_Y + 12 - _MSG_Y, gfx.FELT)  # behind inline suit chips
+    m = s.msg3 or s.msg1
+    gfx.text(7, 80, _MSG_Y, m, gfx.T_RED if s.msg_bad else gfx.T_YELLOW, center=True)
+    s.msg_bad = False
+    t = s.tip or s.bid_tip
+    if not t and s.coaching() and g.phase == BA.PHASE_PLAY:
+        t = __import__("screen_backalley_bid").coach(s)  # the coach's texts: rare module
+        s.app.unload("screen_backalley_bid")
+    gfx.text(10, 80, _TIP_Y, t, gfx.T_CYAN, center=True)
+
+
+def step(s):
+    """Step between hand cards."""
+    n = s.n
+    t = (156 - _CW) // (n - 1) if n > 1 else 0
+    return 20 if t > 20 else t
+
+
+def card_xy(s, i):
+    t = step(s)
+    return ((160 - (s.n - 1) * t - _CW) // 2 + i * t, HAND_Y)
+
+
+def hand(s):
+    s.app.dirty = True
+    gfx.rect(0, HAND_Y - 5, 160, _CH + 5, gfx.FELT)
+    g = s.g
+    mine = g.turn == 0 and g.phase == BA.PHASE_PLAY and s.hold_until < 0
+    st = step(s)
+    x = (160 - (s.n - 1) * st - _CW) // 2  # (no tuples: the cursor moves allocate nothing)
+    for i in range(s.n):
+        sel = mine and i == s.cur
+        gfx.card(s.hand[i], x, HAND_Y - (5 if sel else 0), _CW, _CH, sel=sel,
+                 dim=mine and not s.ok[i])
+        x += st
