@@ -12,8 +12,13 @@ from test_ui_play import Driver, app_mod, hw_desktop
 from test_micropython import micropython_binary, ROOT
 import records
 
-sys.path.insert(0, os.path.join(ROOT, "tools", "standins"))
-import _nvm_cut as nvm_cut  # noqa: E402
+# loaded by path: putting tools/standins on sys.path would shadow real modules
+# (neopixel, time, ...) for every later test in the session
+_spec = importlib.util.spec_from_file_location(
+    "_nvm_cut", os.path.join(ROOT, "tools", "standins", "_nvm_cut.py"))
+nvm_cut = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(nvm_cut)
+sys.modules["_nvm_cut"] = nvm_cut  # the stand-in nvm imports it by name
 
 PAGE = hw_desktop.PAGE
 

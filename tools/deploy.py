@@ -40,6 +40,7 @@ import ast
 import getpass
 import glob
 import hashlib
+import importlib.machinery
 import importlib.util
 import os
 import re
@@ -361,7 +362,11 @@ def resolve_third_party(src, sources, requirements, skip_missing=False):
             continue
         (seen_optional if optional else seen_required).add(name)
         try:
-            spec = importlib.util.find_spec(name)
+            # the installed packages first, so a same-named module earlier on sys.path
+            # (a test's stand-ins, the working folder) is never taken for the package
+            spec = importlib.machinery.PathFinder.find_spec(name, sorted(site_dirs))
+            if spec is None:
+                spec = importlib.util.find_spec(name)
         except (ImportError, ValueError):
             spec = None
         if spec is None:
