@@ -47,8 +47,8 @@ _NEEDS = (
     None,
     ("engine.bot_alleycat", "engine.alleycat", "table", "screen_alleycat", "sheet",
      "sheet_alleycat"),
-    ("engine.bot_backalley", "engine.backalley", "table", "screen_backalley", "sheet",
-     "sheet_backalley"),
+    ("engine.bot_backalley", "engine.backalley", "table", "screen_backalley_bid",
+     "screen_backalley_draw", "screen_backalley", "sheet", "sheet_backalley"),
 )
 # kind, level, seed (4 bytes LE), the deal / round it resumes, score sheet rows; then the
 # engine's save, then the score sheet (4 bytes per row)

@@ -92,17 +92,15 @@ class BackAlleyScreen(table.GameScreen):
             self.cur = 0
             self.load_hand()
 
-    # ---- bidding (screen_backalley_bid: loaded while bidding only) --------------------
+    # ---- bidding (screen_backalley_bid, imported with the game: app._NEEDS) ------------
     def human_key(self, k):
         if self.g.phase != BA.PHASE_BID:
             table.GameScreen.human_key(self, k)
             return
         __import__("screen_backalley_bid").bid_key(self, k)
-        self.app.unload("screen_backalley_bid")
 
     def bid_made(self, seat, move):
         __import__("screen_backalley_bid").bid_made(self, seat, move)
-        self.app.unload("screen_backalley_bid")
 
     def card_played(self, seat, card):
         if seat != 0:

@@ -11,7 +11,7 @@ Layout (160x128):
   y 74  message line; y 85 the tip line (the hint's reason or the coach)
   y 103 your hand (the selected card raised 5 px; cards you cannot play now are dimmed)
 While you bid, a box over the cross, and after the last bid the bidding summary:
-screen_backalley_bid, imported only to draw them.
+screen_backalley_bid (imported with the game, app._NEEDS).
 """
 import gfx
 from buttons import const
@@ -84,7 +84,6 @@ def table(s):
     s.bid_tip = ""
     if bidding or s.summary:  # the bid box / summary: its module only while drawing it
         __import__("screen_backalley_bid").panel(s)
-        s.app.unload("screen_backalley_bid")
     else:
         seats(s, hold)
         cards(s, hold)
@@ -169,7 +168,6 @@ def msgs(s):
     t = s.tip or s.bid_tip
     if not t and s.coaching() and g.phase == BA.PHASE_PLAY:
         t = __import__("screen_backalley_bid").coach(s)  # the coach's texts: rare module
-        s.app.unload("screen_backalley_bid")
     gfx.text(10, 80, _TIP_Y, t, gfx.T_CYAN, center=True)
 
 

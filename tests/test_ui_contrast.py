@@ -19,6 +19,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
+import re
+
 import pytest  # noqa: E402
 
 from test_ui_play import Driver, app_mod, gfx, COLORS, KEYS  # noqa: E402
@@ -138,6 +140,16 @@ def line_text(i):
     return "".join(inv.get(gfx.shown[o + k], "?") for k in range(gfx.llen[i]))
 
 
+# Known and left for a follow-up (issue 8 closing note): the list menus' 11-px row pitch
+# leaves no 1-px ring between a line's ink and the selection bar; the rules title sits 1 px
+# over its underline; the score sheet's header row touches its rule. Contrast and overlaps
+# are not excused: only these "touches" on these screens.
+KNOWN_TOUCHES = re.compile(
+    r"^((title|settings) line \d+ .*touches another element \(colours \[5, 7\]\)"
+    r"|rules p\d+ line 0 .*touches another element \(colours \[7, 8\]\)"
+    r"|score sheet line 1 .*touches another element \(colours \[8, 11\]\))$")
+
+
 class Checker:
     """Collects problems over many screens (each distinct problem once)."""
 
@@ -161,12 +173,11 @@ class Checker:
         return "\n".join(sorted((self.panels if panels else self.found).values()))
 
     def verdict(self):
-        """The tables must be clean; the menus' and panels' layout (screens another helper
-        is rebuilding in parallel) is reported as an expected failure listing every finding,
-        so that it stays visible until fixed."""
+        """Every screen must be clean: the tables and the menus / full-screen panels, but for
+        the known 1-px touches in KNOWN_TOUCHES (any other finding fails)."""
         assert not self.found, self.report()
-        if self.panels:
-            pytest.xfail("menus / panels:\n" + self.report(True))
+        left = [p for p in self.panels.values() if not KNOWN_TOUCHES.match(p)]
+        assert not left, "menus / panels:\n" + "\n".join(sorted(left))
 
 
 def step_clock(d, ms, check, every=100):
