@@ -45,6 +45,7 @@ class GameScreen:
         self.forced = 0  # the only playable card, else 0 (auto-play)
         self.tip = ""  # the hint's reason, else the coach's line (until the next move)
         self.cpu_at = -1
+        self.cpu_move = 0
         self.hold_until = -1
         self.overlay = OV_NONE
         self.msg1 = ""
@@ -197,12 +198,14 @@ class GameScreen:
                 self.do_move(self.forced, now)
         elif self.cpu_turn():
             if self.cpu_at < 0:
-                self.cpu_at = (now + self.app.cpu_ms()) & MASK
+                # think now, play when the delay ends: thinking is inside the delay
                 self.app.fx.turn(self.KIND, g.turn)
+                b = self.brain(self.level, (self.seed + 7919) & 0x3FFFFFFF)
+                self.cpu_move = b.choose(g)
+                self.cpu_at = (now + self.app.cpu_ms()) & MASK
             elif due(now, self.cpu_at):
                 self.cpu_at = -1
-                b = self.brain(self.level, (self.seed + 7919) & 0x3FFFFFFF)
-                self.do_move(b.choose(g), now)
+                self.do_move(self.cpu_move, now)
         if self.save_due and self.hold_until < 0 and not self.cpu_turn():
             # a safe point: the person is to act (or the round is over): save, show turn
             self.save_due = False

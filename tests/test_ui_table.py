@@ -477,3 +477,43 @@ def test_autoplay_plays_a_forced_card(tmp_path, auto):
     assert g.phase == BA.PHASE_GAME_OVER
     assert sum(1 for i in range(g.history_size) if g.history_seat(i) == 0) == 1
     assert waited_at_play == (0 if auto else 1)
+
+
+# ---- the computer thinks inside its move delay (issue 9) -------------------------------
+def test_computer_thinks_inside_its_move_delay(tmp_path, monkeypatch):
+    """The move is chosen when the computer's turn starts and shown when the delay ends, so
+    the thinking time (milliseconds on the board) is not added to the delay."""
+    d = start_ba(tmp_path, 5, 2)  # 7 deals
+    # the game's modules are imported when the game starts (app._NEEDS): patch those
+    bots = sys.modules["engine.bots"]
+    tab = sys.modules["table"]
+    log = []
+    choose = bots.Bot.choose
+
+    def timed_choose(self, g):
+        m = choose(self, g)
+        log.append(("think", d.hw.now_ms(), g.turn, m))
+        return m
+
+    do_move = tab.GameScreen.do_move
+
+    def timed_do_move(self, move, now):
+        if self.g.turn != 0:
+            log.append(("play", now, self.g.turn, move))
+        return do_move(self, move, now)
+
+    monkeypatch.setattr(bots.Bot, "choose", timed_choose)
+    monkeypatch.setattr(tab.GameScreen, "do_move", timed_do_move)
+    delay = d.app.cpu_ms()
+    for _ in range(12):  # your bids and cards (A), the computer's turns in between
+        tick(d, 5000)
+        key_now(d, "a")
+    pairs = 0
+    for i, e in enumerate(log):
+        if e[0] != "play":
+            continue
+        think = [t for t in log[:i] if t[0] == "think" and t[2] == e[2]][-1]
+        assert think[3] == e[3]  # the move played is the one chosen
+        assert e[1] - think[1] >= delay - 20, (think, e)  # chosen at the start of the delay
+        pairs += 1
+    assert pairs >= 3, log
