@@ -112,12 +112,12 @@ def test_device_heap_report_within_budget():
 # The regression guard for what a board needs: the default key script (title, an Alley Cat game,
 # quit, a Back Alley game, quit) must run to the end in a heap this small, as a board runs it
 # (no extra collections, every module compiled from source on the spot). Measured with
-# `tools/device_heap.py --min-heap` on 2026-11-30 after issues 7-9: .py 240 KB, .mpy 220 KB
+# `tools/device_heap.py --min-heap` on 2026-11-30 after issues 7-9: .py 240 KB, .mpy 220-228 KB
 # (64-bit unix port); the guard leaves ~4% for layout noise. The .py guard is the goal
 # (250k tracks the board's 105 KB); the .mpy figure grew with the issue-8 screens and the
 # kept game modules (it was 192 KB before them): lower it as the program shrinks.
 PY_GUARD_KB = 250
-MPY_GUARD_KB = 230
+MPY_GUARD_KB = 236
 
 
 @need_mp
