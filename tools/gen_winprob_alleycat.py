@@ -4,8 +4,8 @@
     nice .venv/bin/python tools/gen_winprob_alleycat.py [--rounds 6000] [--seed 1] [--jobs 2]
         [--out engine/winprob_alleycat.py] [--report]
 
-1. Self-play: `rounds` single rounds, today's Hard (tools/legacy_bot_alleycat.py, frozen so the
-   table is reproducible) at both seats, each round a fresh deal from Rng(seed)-derived game
+1. Self-play: `rounds` single rounds, today's Hard (tools/legacy_bots.py: main 6826eb6 read
+   from git, so the table is reproducible) at both seats, each round a fresh deal from Rng(seed)-derived game
    seeds, alternating dealers. Each round is recorded trick by trick: the stock size before the
    trick, and the points credited to the non-dealer (x) and the dealer (y).
 2. Game values by dynamic programming over that bank of rounds (numpy, exact for the bank): for
@@ -64,7 +64,8 @@ def left_bucket(stock):
 
 def play_round(job):
     """One self-play round -> list of (stock before, x for the non-dealer, y for the dealer)."""
-    import legacy_bot_alleycat as leg
+    import legacy_bots
+    leg = legacy_bots.load("bot_alleycat")
     from engine.alleycat import AlleyCat
     seed, dealer = job
     g = AlleyCat(seed=seed, target=255)

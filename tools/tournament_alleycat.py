@@ -30,11 +30,11 @@ MATCHES = ("hard-legacy", "hard-normal", "normal-easy", "hard-easy", "hard-rando
 
 
 class LegacyBot:
-    """A level as it was before score awareness (tools/legacy_bot_alleycat.py, frozen)."""
+    """A level as it was before score awareness (tools/legacy_bots.py: from git history)."""
 
     def __init__(self, level, seed):
-        import legacy_bot_alleycat
-        self.brain = legacy_bot_alleycat.AlleyCatBrain(level)
+        import legacy_bots
+        self.brain = legacy_bots.load("bot_alleycat").AlleyCatBrain(level)
         self.seed = seed & 0x3FFFFFFF
 
     def choose(self, g):

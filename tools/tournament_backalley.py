@@ -5,7 +5,7 @@
         [--pairs 2-1,1-0,2-R] [--jobs 2]
 
 Players: 0 Easy, 1 Normal, 2 Hard, R uniformly random legal moves, L today's Hard frozen before
-the score-aware rework (tools/legacy_bot_backalley.py; "2-L" measures the new Hard against it). Each pairing "A-B" plays
+the score-aware rework (tools/legacy_bots.py, read from git history; "2-L" measures the new Hard against it). Each pairing "A-B" plays
 `games` deal sequences twice: once with A as South/North (seats 0, 2) and B as West/East, then
 with the partnerships swapped, on the same decks and dealers (duplicate). Prints A's game win
 rate (draws count half) with a 95 % Wilson interval, the duplicate-pair win rate, mean points,
@@ -29,7 +29,9 @@ from engine.backalley import BackAlley, PHASE_GAME_OVER, BID_BOARD, BID_PASS  # 
 from engine.bots import Bot  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from tourney import RandomPlayer, wilson as interval  # noqa: E402
-from legacy_bot_backalley import BackAlleyBrain as LegacyBrain  # noqa: E402
+import legacy_bots  # noqa: E402
+
+LegacyBrain = legacy_bots.load("bot_backalley").BackAlleyBrain
 
 
 class LegacyBot:
