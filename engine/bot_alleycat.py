@@ -60,6 +60,7 @@ class AlleyCatBrain:
         self.sh = bytearray(12)
         self.totals = [0, 0, 0, 0, 0, 0]   # per candidate: summed playout values
         self.points = [0, 0, 0, 0, 0, 0]   # per candidate: summed round point margins
+        self.alive = bytearray(6)     # per candidate: still sampled (successive halving)
         self.tricks = 0               # tricks the last playout simulated
         self.margin = 0               # point margin of the last playout
         self.worlds = 0               # worlds the last Hard decision sampled
