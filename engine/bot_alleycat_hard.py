@@ -5,18 +5,18 @@ cards into the opponent's hand and the stock order at random, play every candida
 same world to the end of the round with a fast policy on a compact simulator (leader: best
 static LEAD value, i.e. the Normal lead formula against a random 5-card hand, so playouts do not
 let the leader peek; follower: best FU, or as captured a card that reaches the target; both
-O(hand) per trick), and score the resulting
-position by the chance of winning the game (engine/winprob_alleycat.py: end-of-round totals,
-or the target reached mid-round as captured), plus the round's point margin as a tie-break
-(it decides when the game chance is flat, e.g. far ahead). Fixed work budget: worlds are drawn
-until brain.budget simulated tricks are used up (a decision costs what its rounds cost); after
+O(hand) per trick), and score the resulting position by the chance of winning the game
+(engine/winprob_alleycat.py: end-of-round totals and who leads the next round, or the target
+reached mid-round as captured), plus the round's point margin as a tie-break (it decides when
+the game chance is flat, e.g. far ahead). Fixed work budget: worlds are drawn until
+brain.budget simulated tricks are used up (a decision costs what its rounds cost); after
 _CUT_PCT % of it only the best _KEEP candidates are played on (successive halving: the close
-comparison gets the samples; measured +1.8 % of games against the 2026-11-29 Hard).
+comparison gets the samples).
 Allocation-free: every buffer belongs to the brain.
 """
 from engine.common import const
 from engine.bot_alleycat_tables import FU, LEAD, VAL
-from engine.winprob_alleycat import win_prob
+from engine.winprob_alleycat import win_prob_end
 
 _N = const(27)
 _CAT = const(10)
@@ -230,4 +230,5 @@ def rollout(b, first):
             n1 = fn
     b.tricks = tricks
     b.margin = p0 - p1
-    return p0 - p1 + _SCALE * win_prob(capt, target, g0 + p0, g1 + p1, 0)
+    # the next round is led by this round's dealer (the deal alternates)
+    return p0 - p1 + _SCALE * win_prob_end(capt, target, g0 + p0, g1 + p1, v.me_dealer)
