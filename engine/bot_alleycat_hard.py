@@ -4,14 +4,14 @@ hard(brain) -> index into brain.obs.hand. Perfect-information Monte Carlo: deal 
 cards into the opponent's hand and the stock order at random, play every candidate card in that
 same world to the end of the round with a fast policy on a compact simulator (leader: best
 static LEAD value, i.e. the Normal lead formula against a random 5-card hand, so playouts do not
-let the leader peek; follower: best FU, or as captured a card that reaches the target; both
-O(hand) per trick), and score the resulting position by the chance of winning the game
-(engine/winprob_alleycat.py: end-of-round totals and who leads the next round, or the target
-reached mid-round as captured), plus the round's point margin as a tie-break (it decides when
-the game chance is flat, e.g. far ahead). Fixed work budget: worlds are drawn until
-brain.budget simulated tricks are used up (a decision costs what its rounds cost); after
-_CUT_PCT % of it only the best _KEEP candidates are played on (successive halving: the close
-comparison gets the samples).
+let the leader peek; follower: best FU, or as captured a card that reaches the target, and
+never a card that hands the leader the target; both O(hand) per trick), and score the
+resulting position by the chance of winning the game (engine/winprob_alleycat.py: end-of-round
+totals and who leads the next round, or the target reached mid-round as captured), plus the
+round's point margin as a tie-break (it decides when the game chance is flat, e.g. far ahead).
+Fixed work budget: worlds are drawn until brain.budget simulated tricks are used up (a decision
+costs what its rounds cost); after _CUT_PCT % of it only the best _KEEP candidates are played
+on (successive halving: the close comparison gets the samples).
 Allocation-free: every buffer belongs to the brain.
 """
 from engine.common import const
@@ -105,6 +105,26 @@ def _closer(H, base, n, a, need, bj):
     return bj
 
 
+def _guard(H, base, n, a, need, bj):
+    """As captured, a follower whose chosen card would hand the leader the game (the leader
+    takes the trick for need points or more) plays the best other card that does not."""
+    if need > 12 or a == _CAT:
+        return bj
+    va = VAL[a]
+    x = H[base + bj]
+    if x > a or x == _CAT or va - VAL[x] < need:
+        return bj
+    best = -1
+    for j in range(n):
+        x = H[base + j]
+        if x > a or x == _CAT or va - VAL[x] < need:
+            u = FU[a * _N + x]
+            if u > best:
+                best = u
+                bj = j
+    return bj
+
+
 def rollout(b, first):
     """Play the sampled world to the end of the round with my card hand[first] now.
     Returns the value for me (_SCALE * win chance + point margin); leaves the number of tricks
@@ -147,6 +167,7 @@ def rollout(b, first):
                 bj = j
         if capt:
             bj = _closer(H, 6, n1, a, target - g1, bj)
+            bj = _guard(H, 6, n1, a, target - g0, bj)
         c = H[6 + bj]
         n1 -= 1
         H[6 + bj] = H[6 + n1]
@@ -217,6 +238,7 @@ def rollout(b, first):
                 bj = j
         if capt:
             bj = _closer(H, fb, fn, a, target - (g0 + p0 if ldr else g1 + p1), bj)
+            bj = _guard(H, fb, fn, a, target - (g1 + p1 if ldr else g0 + p0), bj)
         c = H[fb + bj]
         ln -= 1
         H[lb + bi] = H[lb + ln]
