@@ -467,3 +467,17 @@ def test_win_prob_end_knows_who_leads_the_next_round():
     assert win_prob_end(False, 44, 40, 46, False) == 0
     assert win_prob_end(True, 44, 44, 30, False) == 180
     assert win_prob_end(True, 44, 30, 44, True) == 0
+
+
+def test_hard_playout_follower_does_not_hand_the_leader_the_target():
+    from engine.bot_alleycat_hard import _guard
+    from engine.bot_alleycat_tables import IDX
+    H = bytearray(IDX[c] for c in cards("2S 9C QS 4S"))
+    king = IDX[parse_card("KS")]
+    # losing the 2S to the K gives the leader 11: with 10 to go that ends the game, so the QS
+    # (1 point) goes instead; with 12 to go the 2S stays
+    assert _guard(H, 0, 4, king, 10, 0) == 2
+    assert _guard(H, 0, 4, king, 12, 0) == 0
+    # the 4S gives 9 < 10: kept; against the alley cat led nothing is at stake
+    assert _guard(H, 0, 4, king, 10, 3) == 3
+    assert _guard(H, 0, 4, IDX[ALLEY_CAT], 1, 0) == 0
