@@ -55,6 +55,14 @@ def hard(b):
     worlds = 0
     budget = b.budget
     cut = budget * _CUT_PCT // 100
+    # only the opponent's hand and the draws the round can still make need a random order:
+    # a partial Fisher-Yates from the end (a draw per trick at most, and some hand runs out
+    # within n + m tricks) leaves un[lo:] a uniform random sequence of the unseen cards
+    k = n + m
+    if k > nu - m:
+        k = nu - m
+    lo = nu - m - k
+    top = nu - 1
     while worlds < _MAX_WORLDS and (worlds == 0 or steps < budget):
         if live > _KEEP and steps >= cut and worlds >= _MIN_WORLDS:
             # successive halving: the rest of the budget goes to the best _KEEP so far, whose
@@ -66,11 +74,17 @@ def hard(b):
                         wi = i
                 alive[wi] = 0
                 live -= 1
-        rng.shuffle(un, nu)
+        i = top
+        while i >= lo and i > 0:
+            j = rng.next30() % (i + 1)
+            t = un[i]
+            un[i] = un[j]
+            un[j] = t
+            i -= 1
         for j in range(m):
-            wh[6 + j] = un[j]
-        for j in range(m, nu):
-            ws[j - m] = un[j]
+            wh[6 + j] = un[top - j]
+        for j in range(k):
+            ws[j] = un[top - m - j]
         for i in range(n):
             if alive[i]:
                 r = rollout(b, i)
