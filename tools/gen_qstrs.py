@@ -19,7 +19,8 @@ start (measured: the .py program then needed a bigger heap at start than anywher
 
 The names are what MicroPython's lexer interns when it compiles the sources (identifiers
 that are not keywords, and string literals of at most 10 characters,
-MICROPY_ALLOC_PARSE_INTERN_STRING_LEN), a superset of the .mpy files' qstr tables.
+MICROPY_ALLOC_PARSE_INTERN_STRING_LEN), a superset of the .mpy files' qstr tables, and the
+longer string literals that are names (getattr / __import__ intern those as they run).
 Names the firmware already has cost nothing when interned again.
 
     .venv/bin/python tools/gen_qstrs.py          # rewrite lib/qstrs*.py
@@ -77,7 +78,10 @@ def names_in(source):
                 v = eval(s)  # a literal: tokenize gave exactly one string token
             except (SyntaxError, ValueError):
                 continue
-            if len(v.encode("utf-8")) <= INTERN_STRING_LEN and "\n" not in v and "\r" not in v:
+            if (len(v.encode("utf-8")) <= INTERN_STRING_LEN or v.isidentifier()) \
+                    and "\n" not in v and "\r" not in v:
+                # a longer one that is a name (getattr interns it as it runs) is written as
+                # a bare name, which the lexer interns; other long strings would stay objects
                 seen.append(v)
     return seen
 
