@@ -42,7 +42,7 @@ _CAT = const(10)      # rank index of the 5♦
 _NONE = const(255)
 _OFF = const(128)     # offset of the signed byte tables
 _HIGH = const(23)     # rank index of the Q♠: leads from here up are hard to beat
-_HARD_BUDGET = const(2500)  # simulated tricks per Hard decision
+_HARD_BUDGET = const(2300)  # simulated tricks per Hard decision
 _EASY_RANDOM = const(4)  # Easy plays a random card one time in this many
 
 
