@@ -16,6 +16,20 @@ if sys.implementation.name == "cpython":
 else:
     if "lib" not in sys.path and "/lib" not in sys.path:
         sys.path.append("lib")
+    # Every name the program uses, interned now while the heap is empty (lib/qstrs0.py, ...
+    # from tools/gen_qstrs.py): the interpreter keeps names in pools that double as they
+    # fill and are never freed; grown mid-game, one pool is an 8-14 KB block a fragmented
+    # heap may not have.
+    _i = 0
+    while True:
+        _m = "qstrs%d" % _i
+        try:
+            __import__(_m)
+        except ImportError:
+            break
+        del sys.modules[_m]
+        _i += 1
+    _i = _m = None
     import hardware
     import app
 

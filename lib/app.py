@@ -128,7 +128,7 @@ class App:
 
     def game_finished(self, game, level, won, score=NO_SCORE):
         """Game over: the statistics counted and the saved game cleared, in one write."""
-        self.note_result(game, self.gs.g)
+        self.need("sheet").note_result(self, game, self.gs.g)
         s = self.settings
         if not s[S_TAUGHT]:  # the first game finished: the coach steps back
             s[S_TAUGHT] = 1
@@ -141,40 +141,10 @@ class App:
     def reset_stats(self):
         __import__("appx").reset_stats(self, True)
 
-    def note_result(self, kind, g):
-        """A finished deal / round into the score sheet (again for the same one: no-op)."""
-        h = self.hist
-        if g.phase < 2:  # in play (both games' phase 2 = over, 3 = game over)
-            self.hist_open = True
-            return
-        if kind == GAME_BA:
-            i = g.deal_number
-            if i >= 25 or g.bid(0) | g.bid(1) | g.bid(2) | g.bid(3) == 0x80:
-                return  # all passed: redeal, nothing scored
-            for t in (0, 1):
-                c = g.board_level(t) | g.board_level(t + 2)
-                if c:
-                    c = 0x80 | max(g.board_level(t), g.board_level(t + 2))
-                else:
-                    for p in (t, t + 2):
-                        if g.bid(p) > 0x80:
-                            c += g.bid(p) - 0x80
-                h[4 * i + 2 * t] = c
-                h[4 * i + 2 * t + 1] = g.tricks(t) + g.tricks(t + 2)
-            self.hist_n = i + 1
-        elif self.hist_open and self.hist_n < 25:
-            i = 4 * self.hist_n
-            for p in (0, 1):
-                v = g.round_points(p) & 0xFFFF
-                h[i + 2 * p] = v & 0xFF
-                h[i + 2 * p + 1] = v >> 8
-            self.hist_n += 1
-            self.hist_open = False
-
     def save_game(self, kind, level, seed, game, force=False):
         """A safe point of the running game: write it (one block erase) if force, or if the
         last write is SAVE_EVERY_MS old; never when nothing changed. True if written."""
-        self.note_result(kind, game)
+        self.need("sheet").note_result(self, kind, game)
         if not force and (self.timed_left <= 0 or
                           not fx.due(self.now, (self.saved_at + SAVE_EVERY_MS) & 0x1FFFFFFF)):
             return False

@@ -4,7 +4,7 @@ game's modules, app._NEEDS; drawn by table.GameScreen.draw_all)."""
 import gfx
 from app import GAME_AC
 from table import signed
-from sheet import lines, last_trick, scrolled, choice
+from sheet import lines, last_trick, scrolled, choice, note_result
 from engine import alleycat as AC
 from engine.cards import ALLEY_CAT
 
@@ -65,7 +65,7 @@ def why(g):
 def draw(s):
     g = s.g
     a = s.app
-    a.note_result(GAME_AC, g)  # the round just finished is on the sheet (once)
+    note_result(a, GAME_AC, g)  # the round just finished is on the sheet (once)
     score = "You %d, CPU %d" % (g.score(0), g.score(1))
     if s.overlay == 1:
         last_trick(s)

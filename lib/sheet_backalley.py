@@ -4,7 +4,7 @@ table.GameScreen.draw_all)."""
 import gfx
 from app import LEVEL_NAMES, GAME_BA
 from table import signed
-from sheet import lines, last_trick, scrolled, choice
+from sheet import lines, last_trick, scrolled, choice, note_result
 from engine import backalley as BA
 
 SUIT_WORD = ("clubs", "diamonds", "hearts", "spades")
@@ -18,7 +18,7 @@ def size(g, i):
 
 
 def score(c, took, n):
-    """(points, how) for a team contract c (app.note_result's code: 0 both passed, k
+    """(points, how) for a team contract c (sheet.note_result's code: 0 both passed, k
     tricks, 0x80 | level for a board) that took `took` of n tricks: RULES.md scoring."""
     if c & 0x80:
         lv = c & 0x7F
@@ -77,7 +77,7 @@ def mark(c, took):
 
 
 def live(g, t):
-    """Team t's contract in the deal in play (app.note_result's code)."""
+    """Team t's contract in the deal in play (sheet.note_result's code)."""
     c = g.board_level(t) | g.board_level(t + 2)
     if c:
         return 0x80 | max(g.board_level(t), g.board_level(t + 2))
@@ -90,7 +90,7 @@ def live(g, t):
 def draw(s):
     g = s.g
     a = s.app
-    a.note_result(GAME_BA, g)  # the deal just finished is on the sheet (once)
+    note_result(a, GAME_BA, g)  # the deal just finished is on the sheet (once)
     us = "Us %d   Them %d" % (g.team_score(0), g.team_score(1))
     if s.overlay == 1:
         last_trick(s)

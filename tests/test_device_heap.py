@@ -142,7 +142,9 @@ def test_too_small_a_heap_fails_and_names_the_import():
     ok, where = device_heap.check_heap(ROOT, 150)
     assert not ok
     assert re.match(r"MemoryError (importing [\w.]+ )?after @\w+, poll \d+", where), where
-    assert re.search(r"lib/app\.py:\d+ ", where), where
+    # the program's frames, unless it died importing a module that code.py imports itself
+    assert re.search(r"lib/app\.py:\d+ ", where) or \
+        re.match(r"MemoryError importing (app|hardware|qstrs\d+) ", where), where
 
 
 def test_outcome_reads_the_driver_lines():
@@ -175,3 +177,58 @@ def test_min_heap_search_brackets_the_threshold():
     assert (lo, fail) == (204, 202)
     assert where.startswith("MemoryError importing x")
     assert len(d.runs) <= 12
+
+
+def _device_modules():
+    """Every module the board imports from lib/ and engine/ (not the desktop layer)."""
+    out = []
+    for sub, prefix in (("lib", ""), ("engine", "engine.")):
+        for f in sorted(os.listdir(os.path.join(ROOT, sub))):
+            if f.endswith(".py") and f not in ("hw_desktop.py", "__init__.py") \
+                    and not re.match(r"qstrs\d+\.py$", f):
+                out.append(prefix + f[:-3])
+    return out
+
+
+def test_qstrs_module_is_up_to_date_with_the_sources():
+    # a name added to the program without regenerating lib/qstrs*.py would be interned
+    # mid-game again (and could grow a pool there)
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_qstrs.py"), "--check"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+@need_mp
+def test_qstr_pools_are_all_laid_down_by_code_py_before_the_program_loads(tmp_path):
+    # code.py imports lib/qstrs0.py, ... first: after that, importing every module of both games
+    # must not allocate another qstr pool, and may add only module / file names
+    mods = _device_modules()
+    listing = tmp_path / "mods.txt"
+    listing.write_text(",".join(mods))
+    script = (
+        "import sys, micropython\n"
+        "sys.path.append('lib')\n"
+        # the firmware's modules: their names are in flash on a board
+        "for m in ('time', 'board', 'displayio', 'fontio', 'terminalio', 'bitmaptools',\n"
+        "          'keypad', 'microcontroller', 'digitalio', 'analogio', 'audiocore',\n"
+        "          'audioio', 'supervisor', 'storage', 'neopixel_write', 'neopixel'):\n"
+        "    __import__(m)\n"
+        "i = 0\n"
+        "while True:\n"
+        "    try:\n"
+        "        __import__('qstrs' + str(i))\n"
+        "    except ImportError:\n"
+        "        break\n"
+        "    i += 1\n"
+        "micropython.qstr_info()\n"
+        "for m in open(%r).read().split(','):\n"
+        "    __import__(m)\n"
+        "micropython.qstr_info()\n" % str(listing)
+    )
+    r = run_mp(script, heap="4m")
+    assert r.returncode == 0, r.stdout + r.stderr
+    info = [tuple(int(x) for x in re.findall(r"n_pool=(\d+), n_qstr=(\d+)", line)[0])
+            for line in r.stdout.splitlines() if line.startswith("qstr pool")]
+    (pools0, q0), (pools1, q1) = info
+    assert pools1 == pools0
+    assert q1 - q0 <= 2 * len(mods) + 10, (q0, q1)

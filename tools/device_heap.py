@@ -498,7 +498,12 @@ def report(text, order, where, missing, third, heapsize, limit_kb, root, out):
         if tag == "MOD" and len(parts) >= 3:
             mods[parts[1]] = int(parts[2])
         elif tag == "MARK" and len(parts) >= 3:
-            marks.append((parts[1], int(parts[2]), parts[3] if len(parts) > 3 else ""))
+            marks.append((parts[1], int(parts[2]), parts[3] if len(parts) > 3 else "", ""))
+        elif line.startswith("qstr pool:") and marks:
+            q = dict(kv.split("=") for kv in line[10:].replace(",", " ").split())
+            marks[-1] = marks[-1][:3] + ("%5s %2s %7.1f KB" % (
+                q.get("n_qstr", "?"), q.get("n_pool", "?"),
+                int(q.get("n_total_bytes", 0)) / 1024.0),)
         elif tag == "IMPORTS":
             res["imports"] = int(parts[1])
         elif tag == "PEAK":
@@ -539,10 +544,13 @@ def report(text, order, where, missing, third, heapsize, limit_kb, root, out):
         out("%-42s %10s" % ("all imports", kb(res["imports"])))
     out("")
     if marks:
-        out("%-42s %10s  %s" % ("running code.py (live heap at each point)", "heap", "screen"))
+        out("%-42s %10s  %-16s %s" % ("running code.py (live heap at each point)", "heap",
+                                       "screen", "names pools    (KB)"))
         out("-" * 53)
-        for name, v, screen in marks:
-            out("%-42s %10s  %s" % (name, kb(v), screen))
+        for name, v, screen, names in marks:
+            out("%-42s %10s  %-16s %s" % (name, kb(v), screen, names))
+        out("(names: interned names, their pools and the heap they take, stand-ins' included;"
+            " never freed)")
         out("")
     if res["polls"] is not None:
         out("main loop polls driven: %d" % res["polls"])

@@ -29,6 +29,7 @@ for _m in ("time", "board", "displayio", "fontio", "terminalio", "bitmaptools", 
         pass
 
 import builtins  # noqa: E402
+import micropython  # noqa: E402
 import keypad  # noqa: E402
 
 
@@ -149,6 +150,8 @@ def on_mark(name):
         return
     used = live() - base
     print("MARK", name, used, screen_name())
+    # the interned names (never freed): "qstr pool: n_pool=.., n_qstr=.., ..." follows
+    micropython.qstr_info()
     if used > peak[0]:
         peak[0] = used
         peak[1] = name

@@ -1,0 +1,87 @@
+"""The card tables' keys (a base of table.GameScreen, apart to keep each module small to
+compile on the board): Start = pause, Select = last trick, the panels, game over's
+Play again / Menu, the next deal or round, and choosing, hinting and playing a card."""
+import gfx
+from fx import T_BAD, T_MOVE
+from buttons import A, B, START, SELECT, LEFT, RIGHT, UP, DOWN
+
+OV_NONE = 0
+OV_LAST = 1
+OV_SCORES = 2
+
+
+class TableKeys:
+    def key(self, k):
+        g = self.g
+        if self.hold_until >= 0:
+            self.end_hold()
+            if not (k & START):
+                return
+        if k & START:
+            self.overlay = OV_NONE
+            self.app.open_pause(self)
+            return
+        if self.overlay:
+            if self.overlay == OV_SCORES and k & (UP | DOWN):
+                self.scroll += 1 if k & DOWN else -1  # the score sheet scrolls
+            else:
+                self.overlay = OV_NONE
+            self.draw_all()
+            return
+        if g.phase == self.PHASE_GAME_OVER:
+            if k & (A | B):
+                again = self.again and k & A
+                self.drop()
+                if again:
+                    self.app.new_game(self.KIND)
+                else:
+                    self.app.to_title()
+            elif k & (LEFT | RIGHT | UP | DOWN):
+                self.again = not self.again
+                self.draw_all()
+            return
+        if k & SELECT:
+            self.show(OV_LAST)
+            return
+        if g.phase == self.PHASE_OVER:
+            if k & A:
+                self.msg1 = ""
+                self.msg2 = ""
+                self.msg3 = ""
+                self.tip = ""
+                deal = getattr(g, "deal_number", -1)
+                self.next_round()
+                # a new deal or round starts: written now (a resumed deal replays from here);
+                # a Back Alley redeal after four passes is no new deal: a safe point only
+                self.save(deal < 0 or g.deal_number != deal)
+                self.cur = 0
+                self.load_hand()
+                self.draw_all()
+            return
+        if g.turn == 0:
+            self.human_key(k)
+
+    def human_key(self, k):
+        """Choosing and playing a card (Back Alley overrides this while bidding)."""
+        n = self.n
+        if k & (LEFT | RIGHT) and n > 1:  # wraps around, like the menus
+            self.cur = (self.cur + (1 if k & RIGHT else n - 1)) % n
+            self.app.fx.tone(T_MOVE)
+            self.draw_hand()
+        elif k & UP:
+            m = self.hint()
+            for i in range(self.n):
+                if self.hand[i] == m:
+                    self.cur = i
+            self.msg3 = "Hint: play " + gfx.card_text(m)
+            self.draw_hand()
+            self.draw_msgs()
+        elif k & A and self.n > 0:
+            c = self.hand[self.cur]
+            r = self.do_move(c, self.app.now)
+            if r:
+                self.msg_bad = True
+                self.msg3 = self.why_not(c)
+                self.app.fx.tone(T_BAD)
+                self.draw_msgs()
+
