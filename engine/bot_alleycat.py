@@ -42,7 +42,7 @@ _CAT = const(10)      # rank index of the 5♦
 _NONE = const(255)
 _OFF = const(128)     # offset of the signed byte tables
 _HIGH = const(23)     # rank index of the Q♠: leads from here up are hard to beat
-_HARD_BUDGET = const(2000)  # simulated tricks per Hard decision
+_HARD_BUDGET = const(2500)  # simulated tricks per Hard decision
 _EASY_RANDOM = const(4)  # Easy plays a random card one time in this many
 
 
@@ -60,6 +60,7 @@ class AlleyCatBrain:
         self.sh = bytearray(12)
         self.totals = [0, 0, 0, 0, 0, 0]   # per candidate: summed playout values
         self.points = [0, 0, 0, 0, 0, 0]   # per candidate: summed round point margins
+        self.alive = bytearray(6)     # per candidate: still sampled (successive halving)
         self.tricks = 0               # tricks the last playout simulated
         self.margin = 0               # point margin of the last playout
         self.worlds = 0               # worlds the last Hard decision sampled

@@ -4,23 +4,28 @@ hard(brain) -> index into brain.obs.hand. Perfect-information Monte Carlo: deal 
 cards into the opponent's hand and the stock order at random, play every candidate card in that
 same world to the end of the round with a fast policy on a compact simulator (leader: best
 static LEAD value, i.e. the Normal lead formula against a random 5-card hand, so playouts do not
-let the leader peek; follower: best FU, or as captured a card that reaches the target; both
-O(hand) per trick), and score the resulting
-position by the chance of winning the game (engine/winprob_alleycat.py: end-of-round totals,
-or the target reached mid-round as captured), plus the round's point margin as a tie-break
-(it decides when the game chance is flat, e.g. far ahead). Fixed work budget: worlds are drawn
-until brain.budget simulated tricks are used up (a decision costs what its rounds cost).
+let the leader peek; follower: best FU, or as captured a card that reaches the target, and
+never a card that hands the leader the target; both O(hand) per trick), and score the
+resulting position by the chance of winning the game (engine/winprob_alleycat.py: end-of-round
+totals and who leads the next round, or the target reached mid-round as captured), plus the
+round's point margin as a tie-break (it decides when the game chance is flat, e.g. far ahead).
+Fixed work budget: worlds are drawn until brain.budget simulated tricks are used up (a decision
+costs what its rounds cost); after _CUT_PCT % of it only the best _KEEP candidates are played
+on (successive halving: the close comparison gets the samples).
 Allocation-free: every buffer belongs to the brain.
 """
 from engine.common import const
 from engine.bot_alleycat_tables import FU, LEAD, VAL
-from engine.winprob_alleycat import win_prob
+from engine.winprob_alleycat import win_prob_end
 
 _N = const(27)
 _CAT = const(10)
 _NONE = const(255)
 _SCALE = const(8)     # value of one half-level of win chance (0..180) in round points
-_MAX_WORLDS = const(64)
+_MAX_WORLDS = const(160)  # worlds per decision at most (short rounds: cheap worlds)
+_CUT_PCT = const(40)  # after this share of the budget only the best _KEEP candidates go on
+_KEEP = const(2)
+_MIN_WORLDS = const(4)
 
 
 def hard(b):
@@ -42,28 +47,59 @@ def hard(b):
     ws = b.ws
     for i in range(n):
         wh[i] = v.hand[i]
+    alive = b.alive
+    for i in range(6):
+        alive[i] = 1
+    live = n
     steps = 0
     worlds = 0
     budget = b.budget
+    cut = budget * _CUT_PCT // 100
+    # only the opponent's hand and the draws the round can still make need a random order:
+    # a partial Fisher-Yates from the end (a draw per trick at most, and some hand runs out
+    # within n + m tricks) leaves un[lo:] a uniform random sequence of the unseen cards
+    k = n + m
+    if k > nu - m:
+        k = nu - m
+    lo = nu - m - k
+    top = nu - 1
     while worlds < _MAX_WORLDS and (worlds == 0 or steps < budget):
-        rng.shuffle(un, nu)
+        if live > _KEEP and steps >= cut and worlds >= _MIN_WORLDS:
+            # successive halving: the rest of the budget goes to the best _KEEP so far, whose
+            # comparison is the close one (same worlds for all, so the sums compare)
+            while live > _KEEP:
+                wi = -1
+                for i in range(n):
+                    if alive[i] and (wi < 0 or tot[i] < tot[wi]):
+                        wi = i
+                alive[wi] = 0
+                live -= 1
+        i = top
+        while i >= lo and i > 0:
+            j = rng.next30() % (i + 1)
+            t = un[i]
+            un[i] = un[j]
+            un[j] = t
+            i -= 1
         for j in range(m):
-            wh[6 + j] = un[j]
-        for j in range(m, nu):
-            ws[j - m] = un[j]
+            wh[6 + j] = un[top - j]
+        for j in range(k):
+            ws[j] = un[top - m - j]
         for i in range(n):
-            r = rollout(b, i)
-            tot[i] += r
-            pts[i] += b.margin
-            steps += b.tricks + 1  # + 1: a playout's fixed cost (copying, the table lookup)
+            if alive[i]:
+                r = rollout(b, i)
+                tot[i] += r
+                pts[i] += b.margin
+                steps += b.tricks + 1  # + 1: a playout's fixed cost (copying, the lookup)
         worlds += 1
-    bi = 0
-    bp = 0
-    for i in range(1, n):
-        if tot[i] > tot[bi]:
-            bi = i
-        if pts[i] > pts[bp]:
-            bp = i
+    bi = -1
+    bp = -1
+    for i in range(n):
+        if alive[i]:
+            if bi < 0 or tot[i] > tot[bi]:
+                bi = i
+            if bp < 0 or pts[i] > pts[bp]:
+                bp = i
     b.worlds = worlds
     b.steps = steps
     b.differs = bi != bp
@@ -80,6 +116,26 @@ def _closer(H, base, n, a, need, bj):
         x = H[base + j]
         if x > a and x != _CAT and VAL[x] - va >= need:
             return j
+    return bj
+
+
+def _guard(H, base, n, a, need, bj):
+    """As captured, a follower whose chosen card would hand the leader the game (the leader
+    takes the trick for need points or more) plays the best other card that does not."""
+    if need > 12 or a == _CAT:
+        return bj
+    va = VAL[a]
+    x = H[base + bj]
+    if x > a or x == _CAT or va - VAL[x] < need:
+        return bj
+    best = -1
+    for j in range(n):
+        x = H[base + j]
+        if x > a or x == _CAT or va - VAL[x] < need:
+            u = FU[a * _N + x]
+            if u > best:
+                best = u
+                bj = j
     return bj
 
 
@@ -125,6 +181,7 @@ def rollout(b, first):
                 bj = j
         if capt:
             bj = _closer(H, 6, n1, a, target - g1, bj)
+            bj = _guard(H, 6, n1, a, target - g0, bj)
         c = H[6 + bj]
         n1 -= 1
         H[6 + bj] = H[6 + n1]
@@ -195,6 +252,7 @@ def rollout(b, first):
                 bj = j
         if capt:
             bj = _closer(H, fb, fn, a, target - (g0 + p0 if ldr else g1 + p1), bj)
+            bj = _guard(H, fb, fn, a, target - (g1 + p1 if ldr else g0 + p0), bj)
         c = H[fb + bj]
         ln -= 1
         H[lb + bi] = H[lb + ln]
@@ -208,4 +266,5 @@ def rollout(b, first):
             n1 = fn
     b.tricks = tricks
     b.margin = p0 - p1
-    return p0 - p1 + _SCALE * win_prob(capt, target, g0 + p0, g1 + p1, 0)
+    # the next round is led by this round's dealer (the deal alternates)
+    return p0 - p1 + _SCALE * win_prob_end(capt, target, g0 + p0, g1 + p1, v.me_dealer)

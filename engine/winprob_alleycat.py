@@ -11,8 +11,11 @@ they would be dead weight on the board).
 Table: tools/gen_winprob_alleycat.py computes it by self-play (today's Hard at both seats) and
 an exact dynamic program over the recorded rounds; see there. Layout, one byte per cell:
 end-of-round scoring [target 22/44/66][difference -24, -22 .. 24: 25][leader's need bucket 10],
-then as captured [target][left 3][difference][need]. Each P in 0..90 is stored as the printable
-byte 35 + P (36 + P from the backslash up), so the literal stays one source byte per cell.
+then as captured [target][left 3][difference][need], then the round-over rows once more by
+who leads the next round: [mode][target][leads next 2][difference][need] (win_prob_end, for
+Hard's playouts: the next round's first trick is worth ~2.6 points to its follower). Each P
+in 0..90 is stored as the printable byte 35 + P (36 + P from the backslash up), so the literal
+stays one source byte per cell.
 Lookups allocate nothing; odd differences interpolate between their neighbours.
 """
 from engine.common import const
@@ -38,27 +41,50 @@ def win_prob(as_captured, target, me, op, left):
             return 0
     elif left == 0 and (me >= target or op >= target) and me != op:
         return 180 if me > op else 0
+    t = 0 if target < 33 else (1 if target < 55 else 2)
+    if as_captured:
+        blk = 3 + t * _LB + left
+    else:
+        blk = t  # only the round's end counts: mid-round totals take the round-end value
+    return _look(blk, target, me, op)
+
+
+def win_prob_end(as_captured, target, me, op, lead_next):
+    """win_prob(.., left=0) when it is known who leads the next round (lead_next: the seat
+    with `me` does; the next round's dealer is this round's non-dealer)."""
+    if as_captured:
+        if me >= target:
+            return 180
+        if op >= target:
+            return 0
+    elif (me >= target or op >= target) and me != op:
+        return 180 if me > op else 0
+    t = 0 if target < 33 else (1 if target < 55 else 2)
+    return _look(12 + (6 if as_captured else 0) + t + t + (1 if lead_next else 0), target, me, op)
+
+
+def _look(blk, target, me, op):
     hi = me if me > op else op
     need = target - hi
     if need < 1:
         need = 1  # equal totals at the target: play on, an even race
     if need > 40:
         need = 40
-    t = 0 if target < 33 else (1 if target < 55 else 2)
-    if as_captured:
-        blk = 3 + t * _LB + left
-    else:
-        blk = t  # only the round's end counts: mid-round totals take the round-end value
-    base = blk * _DB * _NB + _NEEDB[need]
+    base = blk * _DB * _NB
     d = me - op
     if d > 24:
         d = 24
     if d < -24:
         d = -24
+    return _col(base + _NEEDB[need], d)
+
+
+def _col(i, d):
+    """value (half-levels) of cell column i at difference d; odd d between its neighbours"""
     k = (d + 24) >> 1
-    v = _cell(base + k * _NB)
+    v = _cell(i + k * _NB)
     if d & 1:
-        return v + _cell(base + (k + 1) * _NB)
+        return v + _cell(i + (k + 1) * _NB)
     return v + v
 
 
@@ -98,5 +124,39 @@ _TABLE = (
     b"ur}}}}||{yws}}}}}|{zxu###$$%&'),#$$$%&'(*.$$$%%&(*,/$$%%&()+.2%%&'()+-04''((*,.037)**+,."
     b"136:././02479=3554469;=@7:;;:;>?AD=?ABAACEFHEFHIIHIJKLPPPPPPPPPP[ZXWWXWVUTdb`_``^[ZXjgff"
     b"gfcb`]nllmmkhfdasrsrqomjhdxwwvuspnkgzzyywusqnj||{zyxvtqm}}||{yxvso}}}||{ywur~}}}|{zyws~~"
-    b"~}}|{zxu"
+    b"~}}|{zxu$$$$$%&'PP$$$$%&'(PP%%%%&'(*PP&&&&'(*+PP(((()*,.PP+++++,.0PP/////013PP55555567PP"
+    b";;;;;;;<PPBBBBBBAAPPJJJJJIHGPPRRRRRQONPPZZZZZYWTPPccccba^ZPPiiiiigdaPPoooonlhePPtttsrpmj"
+    b"PPwwwvuspnPPzyyywvsqPP{{zzywutPP||{{zywvPP}|||{zyxPP}}}||{zyPP}}}}}|{zPP~}}}}}|{PP#$$$$$"
+    b"%&PP$$$$$%&'PP$$$%%&'(PP$%%%&'()PP%%&&'(*+PP&&''(*,-PP'(((*+.0PP***+,.13PP---./147PP2222"
+    b"359<PP88888:=@PP>>>>?@CFPPFFFFFGILPPNNNNNOQRPPVVVVVWXYPP______``PPfffffffePPllllllkjPPrr"
+    b"rrrqpnPPvvvvvusqPPyyyyxwusPP{{{{zywvPP||||{zywPP}}}}|{zyPP}}}}}|{zPP$$$$$%&(*+$$$$%&')+-"
+    b"%%%%&'(*-/&&&&'(*,/1(((()*,.24+++++,.156/////0148:55555568<=;;;;;;;<@ABBBBBBAADFJJJJJIHG"
+    b"IJRRRRRQOMNOZZZZZYWTSSccccba^YXXiiiiigd`^]oooonlhecbtttsrpmigewwwvuspmkizyyywvspnl{{zzyw"
+    b"usqn||{{zywusq}|||{zywus}}}||{zywu}}}}}|{zxv~}}}}}|{yx#$$$$$%&()$$$$$%&')+$$$%%&'(*,$%%%"
+    b"&'(*,.%%&&'(*,.0&&''(*,.03'(((*+.135***+,.1468---./148:<2222359<>?88888:=ACD>>>>?@CGHHFF"
+    b"FFFGILMMNNNNNOQSRQVVVVVWXYWV______``]Zfffffffea`llllllkiedrrrrrqpmigvvvvvusplkyyyyxwusom"
+    b"{{{{zywurp||||{zywtr}}}}|{zxvt}}}}}|{ywv$$$$$%&(*-$$$$%&')+/%%%%&'(*-1&&&&'(*,/3(((()*,."
+    b"25+++++,.158/////0148;55555568<?;;;;;;;<@BBBBBBBAADFJJJJJIHGIJRRRRRQOMNOZZZZZYWTSSccccba"
+    b"^YXWiiiiigd`^[oooonlhec`tttsrpmigcwwwvuspmkgzyyywvspnj{{zzywusql||{{zywuso}|||{zywuq}}}|"
+    b"|{zyws}}}}}|{zxu~}}}}}|{yv#$$$$$%&(+$$$$$%&'),$$$%%&'(*.$%%%&'(*,0%%&&'(*,.2&&''(*,.05'("
+    b"((*+.137***+,.146:---./148:>2222359<>A88888:=ACE>>>>?@CGHIFFFFFGILMMNNNNNOQSRQVVVVVWXYWV"
+    b"______``]Zfffffffea_llllllkiebrrrrrqpmifvvvvvuspliyyyyxwusol{{{{zywurn||||{zywtp}}}}|{zx"
+    b"vr}}}}}|{ywt###$$%&'PP##$$$%&(PP$$$$%&')PP%%%%&')+PP&&&&'(*-PP**)))*,/PP//.-,./2PP;;6312"
+    b"36PPBGG?789:PPEMQOB???PPFOVYRGGEPPFPX_`ROLPPGQYbg`WTPPZafjlf_ZPPgknpojd`PPorstrniePPuvwv"
+    b"uqmjPPxyyxvtpnPP{zzyxvsrPP|{{zyxvuPP|||{{yxwPP}}||{{zyPP}}}}||{zPP}}}}}||{PP~~}}}}||PP##"
+    b"$$$$%%PP$$$$$%%&PP$$$$%%&'PP$$%%&&'(PP%%%&&()*PP%&&'()+,PP&''()+./PP)(()+-13PP,+*+,047PP"
+    b"2/.-/38<PP:63127=APPF@;75;BFPPYOG?:AILPPZPHBANQTPPZQJGNYY[PP[SOQ_bbbPP_YYbjihgPPffknponk"
+    b"PPrrstusroPPwwxxxwurPP{{{{zywtPP||||{zxvPP}}}}|{zxPP~~}}}|{yPP~~~}}|{zPP###$$%&')+##$$$%"
+    b"&(+,$$$$%&'*,.%%%%&'),/0&&&&'(*.13**)))*,046//.-,./389;;631237;=BGG?789;?AEMQOB??@DEFOVY"
+    b"RGGEIJFPX_`ROLNOGQYbg`WSSTZafjlf_YYYgknpojd`_^orstrniedbuvwvuqmjhfxyyxvtpnli{zzyxvsqol|{"
+    b"{zyxvtqo|||{{yxvtq}}||{{zxvs}}}}||{ywu}}}}}||{xw~~}}}}|{yx##$$$$%&()$$$$$%%&)*$$$$%%&(*,"
+    b"$$%%&&')+.%%%&&()+-0%&&'()+-02&''()+.025)(()+-1358,+*+,0479;2/.-/38<=?:63127=ABCF@;75;BG"
+    b"GGYOG?:AIMMLZPHBANQTRQZQJGNYY[WV[SOQ_bba][_YYbjihfb`ffknponjfdrrstusrnihwwxxxwuqmk{{{{zy"
+    b"wspn||||{zxurq}}}}|{zwus~~}}}|{yvu~~~}}|{zxv###$$%&'),##$$$%&(+.$$$$%&'*,0%%%%&'),/2&&&&"
+    b"'(*.15**)))*,048//.-,./38;;;631237;>BGG?789;?BEMQOB??@DFFOVYRGGEIJFPX_`ROLNOGQYbg`WSSSZa"
+    b"fjlf_YYWgknpojd`_[orstrnied`uvwvuqmjhdxyyxvtpnlg{zzyxvsqoj|{{zyxvtqm|||{{yxvto}}||{{zxvq"
+    b"}}}}||{yws}}}}}||{xu~~}}}}|{yw##$$$$%&(*$$$$$%%&),$$$$%%&(*.$$%%&&')+0%%%&&()+-2%&&'()+-"
+    b"04&''()+.027)(()+-135:,+*+,0479=2/.-/38<=A:63127=ABEF@;75;BGGIYOG?:AIMMMZPHBANQTRQZQJGNY"
+    b"Y[WV[SOQ_bba]Z_YYbjihfb_ffknponjfcrrstusrnifwwxxxwuqmi{{{{zywspl||||{zxuro}}}}|{zwuq~~}}"
+    b"}|{yvs~~~}}|{zxu"
 )

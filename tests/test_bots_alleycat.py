@@ -303,7 +303,8 @@ def test_normal_beats_easy_in_a_small_match():
 def _cells():
     import engine.winprob_alleycat as wp
     t = wp._TABLE
-    assert len(t) == (3 + 3 * 3) * 25 * 10  # end of round: per target; as captured: x left
+    # end of round: per target; as captured: x left; then round over by who leads next
+    assert len(t) == (3 + 3 * 3 + 2 * 3 * 2) * 25 * 10
     assert 92 not in t and all(35 <= b <= 126 for b in t)  # printable, no backslash
     return [b - 35 - (b > 92) for b in t]
 
@@ -311,14 +312,17 @@ def _cells():
 def test_winprob_table_is_well_formed_and_a_bigger_lead_never_hurts():
     cells = _cells()
     assert min(cells) >= 0 and max(cells) <= 90
-    for blk in range(3 + 3 * 3):  # (mode, target, what is left) blocks
+    for blk in range(3 + 3 * 3 + 12):  # (mode, target, what is left / who leads) blocks
         col = cells[blk * 250:(blk + 1) * 250]
+        # a two-player race: P(lead d) + P(lead -d) is about 1; by who leads next, the
+        # opponent of the next round's leader is its dealer (the odd block after it)
+        other = col if blk < 12 else cells[(blk ^ 1) * 250:((blk ^ 1) + 1) * 250]
         for k in range(10):  # leader's need bucket
             ps = [col[d * 10 + k] for d in range(25)]
+            qs = [other[d * 10 + k] for d in range(25)]
             assert ps == sorted(ps), (blk, k)  # non-decreasing in the difference
-            # a two-player race: P(lead d) + P(lead -d) is about 1
             for d in range(13):
-                assert abs(ps[12 + d] + ps[12 - d] - 90) <= 9, (blk, k, d, ps)
+                assert abs(ps[12 + d] + qs[12 - d] - 90) <= 9, (blk, k, d, ps, qs)
         # near the target a 10-point lead is worth more than at the start
         assert col[17 * 10 + 0] > col[17 * 10 + 9], blk
         assert col[7 * 10 + 0] < col[7 * 10 + 9], blk
@@ -382,8 +386,9 @@ def test_score_aware_hard_plays_safe_far_ahead_and_risky_far_behind():
     g = _scored(1, "5S 5D QS 2C 10S 4C", "JC 7S 5C AS KS 9C",
                 "AC 8S 10C JS 9S 7C 3C 2S 3S QC 4S 6C 6S 8C KC", "10S 9C QS JC 5D")
     assert g.turn == 1 and g.trick_card(0) == ALLEY_CAT
-    a_s, s7 = parse_card("AS"), parse_card("7S")
-    assert _hard_picks(g, 38, 16).count(a_s) >= 7
+    # (AC, drawn on the way, keeps it away for the same 4 points: either ace is the safe line)
+    aces, s7 = (parse_card("AS"), parse_card("AC")), parse_card("7S")
+    assert sum(1 for c in _hard_picks(g, 38, 16) if c in aces) >= 7
     assert _hard_picks(g, 16, 38).count(s7) >= 6
 
 
@@ -420,3 +425,60 @@ def test_normal_takes_the_trick_that_wins_the_game():
         b.obs.score_me = me
         b.obs.score_op = op
         assert b.decide(1) == parse_card(want), me
+
+
+def test_hard_halving_spends_the_budget_on_the_two_best_candidates():
+    # After _CUT_PCT % of the budget only _KEEP candidates are played on: the same budget
+    # buys more worlds than sampling all six to the end, and the move is one of those kept.
+    import engine.bot_alleycat_hard as hard_mod
+    g = AlleyCat(seed=3)
+    g.start()
+    b = AlleyCatBrain(2)
+    b.obs.read(g)
+    assert b.obs.hand_n == 6
+    b.decide(5)
+    halved, kept = b.worlds, [i for i in range(6) if b.alive[i]]
+    assert len(kept) == 2 and b.steps >= b.budget
+    keep = hard_mod._KEEP
+    hard_mod._KEEP = 6  # CPython: const() is a plain int, so the module global can be changed
+    try:
+        b.decide(5)
+    finally:
+        hard_mod._KEEP = keep
+    assert all(b.alive[i] for i in range(6))
+    assert halved > b.worlds * 3 // 2, (halved, b.worlds)
+
+
+def test_win_prob_end_knows_who_leads_the_next_round():
+    from engine.winprob_alleycat import win_prob, win_prob_end
+    for capt in (False, True):
+        for target in (22, 44, 66):
+            # the next round's leader (its dealer's opponent) follows less: ~2.6 points a round
+            lead = win_prob_end(capt, target, 10, 10, True)
+            deal = win_prob_end(capt, target, 10, 10, False)
+            assert lead < 90 < deal, (capt, target, lead, deal)
+            # both sit around the average the older lookup gives
+            avg = win_prob(capt, target, 10, 10, 0)
+            assert lead <= avg + 2 and deal >= avg - 2
+            # a race: my chance leading next + the opponent's dealing next is about 1
+            for d in (-7, -2, 0, 3, 8):
+                assert abs(win_prob_end(capt, target, 10 + d, 10, True)
+                           + win_prob_end(capt, target, 10, 10 + d, False) - 180) <= 18
+    assert win_prob_end(False, 44, 50, 46, True) == 180
+    assert win_prob_end(False, 44, 40, 46, False) == 0
+    assert win_prob_end(True, 44, 44, 30, False) == 180
+    assert win_prob_end(True, 44, 30, 44, True) == 0
+
+
+def test_hard_playout_follower_does_not_hand_the_leader_the_target():
+    from engine.bot_alleycat_hard import _guard
+    from engine.bot_alleycat_tables import IDX
+    H = bytearray(IDX[c] for c in cards("2S 9C QS 4S"))
+    king = IDX[parse_card("KS")]
+    # losing the 2S to the K gives the leader 11: with 10 to go that ends the game, so the QS
+    # (1 point) goes instead; with 12 to go the 2S stays
+    assert _guard(H, 0, 4, king, 10, 0) == 2
+    assert _guard(H, 0, 4, king, 12, 0) == 0
+    # the 4S gives 9 < 10: kept; against the alley cat led nothing is at stake
+    assert _guard(H, 0, 4, king, 10, 3) == 3
+    assert _guard(H, 0, 4, IDX[ALLEY_CAT], 1, 0) == 0

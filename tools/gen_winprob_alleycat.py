@@ -18,7 +18,9 @@
    at a stock size in the bucket.
 3. The table: P quantised to 0..90 (one printable byte each, see engine/winprob_alleycat.py),
    at the even score differences -24..24, averaged over the scores in each leader's-need
-   bucket and over who leads next, made non-decreasing in the difference.
+   bucket and over who leads next, made non-decreasing in the difference. Then the round-over
+   rows once more per who leads the next round (both modes and targets), appended: Hard's
+   playouts know the next dealer.
 
 Same seed and rounds -> the same bytes (the self-play is deterministic, the DP exact).
 """
@@ -263,6 +265,7 @@ def main():
           % (len(bank), xs.mean(), ys.mean(), xs.std(), ys.std(),
              np.mean([len(tr) for tr in bank])))
     table = bytearray()
+    by_lead = bytearray()
     for capt in (0, 1):
         for target in TARGETS:
             W = solve(bank, target, capt)
@@ -277,7 +280,12 @@ def main():
                 parts.append(monotone(bucketize(mid_values(bank, target, capt, W, lb), target)))
             for p in parts:
                 table += p
+            # round over, by who leads the next round (the dealer's opponent: the deal
+            # alternates, and the first trick's follower gains ~2.6 points a round)
+            for lead in (0, 1):
+                by_lead += monotone(bucketize([W[lead]], target))
     assert len(table) == len(TARGETS) * (1 + LB) * DB * NB
+    table += by_lead
     write_module(a.out, encode(table), a)
     print("wrote %s (%d table bytes)" % (a.out, len(table)))
 
