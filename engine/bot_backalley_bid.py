@@ -13,11 +13,12 @@ from engine.winprob_backalley import win_prob
 
 _PASS = const(0x80)
 _BOARD = const(0xC0)
-_BID_BUDGET = const(900)    # work units (~ simulated card plays) per Hard bid
-_MAX_WORLDS = const(48)
+_BID_BUDGET = const(2100)    # work units (~ simulated card plays) per Hard bid
+_MAX_WORLDS = const(64)
 _WP_WEIGHT = const(8)       # value(): win chance (0..1270) x 8, plus the points as tie-break
 _EASY_WORLDS = const(4)     # sampled worlds for Easy's small-hand bids (few: noisy, as Easy is)
 _NORMAL_WORLDS = const(12)
+_TRIES = const(2)          # Hard: worlds drawn per world kept (fit to the bids)
 
 
 class BackAlleyBid(BackAlleyKnow):
@@ -43,7 +44,11 @@ class BackAlleyBid(BackAlleyKnow):
         n = self.obs.n
         # work units as for card play: sampling a world ~ nuns / 4 + 4 card plays, loading it
         # ~ 4, then the playout (twice in a 1-card deal: a board is played with us leading)
-        worlds = _BID_BUDGET // ((2 if n == 1 else 1) * (4 * n + 4) + self.nuns // 4 + 4)
+        self.tries = _TRIES
+        per = (2 if n == 1 else 1) * (4 * n + 4) + self.nuns // 4 + 4
+        if self.ninf:
+            per += (_TRIES - 1) * (self.nuns // 4 + 4) + _TRIES * 6 * self.ninf
+        worlds = _BID_BUDGET // per
         return self._bid_sampled(worlds, True)
 
     def _bid_sampled(self, worlds, use_wp):
@@ -126,6 +131,10 @@ class BackAlleyBid(BackAlleyKnow):
                     ours = _team_points(part, 0, tt, n)
                 else:
                     ours = _team_points(part + k, 0, part + self.tricks[w], n)
+                    if not pb and self.level == 2:
+                        # the partner bids after us: his tricks earn about what the
+                        # opponents' do (_theirs), so both sides are counted alike
+                        ours += 4 * (tt - self.tricks[w])
                 ev += self.value(ours - self._theirs(n - tt))
             if k == 0 or ev > bestev:
                 bestev = ev

@@ -12,7 +12,7 @@ from engine.winprob_backalley import volatility, win_row
 
 _PASS = const(0x80)
 _BOARD = const(0xC0)
-_MAX_WORLDS = const(48)
+_MAX_WORLDS = const(64)
 
 
 class BackAlleyKnow:
@@ -66,6 +66,12 @@ class BackAlleyKnow:
         self.reason = ""
         self.work = 0  # simulated card plays of the decision (the budget counts them)
         self.card_of = bytearray(68)
+        # inference from the bids (bot_backalley): cards each seat played, bid targets
+        self.pl = [0] * 16
+        self.bwm = [0] * 16
+        self.btarget = bytearray(4)
+        self.ninf = 0
+        self.tries = 0
 
     # ------------------------------------------------------------------ knowledge
 
@@ -186,7 +192,7 @@ class BackAlleyKnow:
                 self.forb[q * 4 + s] = f
                 self.fany[s] |= f
 
-    def _sample(self):
+    def _deal(self):
         """Deal the unseen cards at random to the three other seats (the world wm), the rest to
         the undealt deck. Dealing card by card with odds proportional to the room left is a
         uniform deal; cards some seat cannot hold go first so the constraints can be met."""

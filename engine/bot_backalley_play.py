@@ -4,10 +4,11 @@ from engine.bot_backalley_view import _hi, _lo
 from engine.bot_backalley_bid import BackAlleyBid
 
 _BID = const(0)
-_PLAY_BUDGET = const(950)   # work units (~ simulated card plays) per Hard card decision
-_MAX_WORLDS = const(24)
-_MAX_UNITS = const(1500)     # cap on a decision's work units
-_NORMAL_BONUS = const(2)     # Hard: points added to Normal's choice (per world; a tie-break)
+_PLAY_BUDGET = const(3800)   # work units (~ simulated card plays) per Hard card decision
+_MAX_WORLDS = const(48)
+_MAX_UNITS = const(6000)     # cap on a decision's work units
+_NORMAL_BONUS = const(2)
+_TRIES = const(4)          # Hard: worlds drawn per world kept (fit to the bids)     # Hard: points added to Normal's choice (per world; a tie-break)
 
 
 class BackAlleyPlay(BackAlleyBid):
@@ -173,7 +174,11 @@ class BackAlleyPlay(BackAlleyBid):
         # card plays (~1.6 us each): sampling a world ~ nuns / 4 + 4, loading it for one
         # candidate ~ 4 + the cards on the table, then the playout's card plays
         steps = 4 * v.hn - v.tsize
+        self.tries = _TRIES
         per_world = self.nuns // 4 + 4 + nc * (steps + 4 + v.tsize)
+        if self.ninf:
+            # each draw: dealing it, then ~6 units a bidder for its misfit
+            per_world += (_TRIES - 1) * (self.nuns // 4 + 4) + _TRIES * 6 * self.ninf
         worlds = _PLAY_BUDGET // per_world
         if worlds < 2:
             # at least two worlds unless that alone would blow the worst-case budget

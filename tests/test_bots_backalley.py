@@ -470,3 +470,35 @@ def test_brain_modules_stay_small():
     assert len(names) >= 5
     for f in names:
         assert os.path.getsize(os.path.join(d, f)) <= 12 * 1024, f
+
+
+def test_hard_samples_worlds_that_fit_the_bids():
+    # West bid 6 of 13 and South passed: in the worlds North's Hard plays out, West holds
+    # the high cards (uniform deals would give West and East the same on average)
+    hands = ["AS KS QS AH KH QH AD KD 3D AC KC 4C 2C",
+             "2S 3S 4S 5S LB 3H 4H 2D 4D 5D 3C 5C 6C",
+             "6S 7S 8S 5H 6H 7H 6D 7D 8D 7C 8C 9C 10C",
+             "9S 10S JS 8H 9H 10H JH 9D 10D JD QD JC QC"]
+    g = game_with(hands, "2H", 25)
+    bids(g, BID_PASS, 0x80 + 6)
+    assert g.turn == 2
+
+    def high(m):
+        return sum(((m >> p) & 1) * w for p, w in ((16, 5), (15, 5), (14, 4), (13, 3), (12, 2)))
+
+    diff = []
+    for tries in (0, 4):
+        b = BackAlleyBrain(2)
+        b.obs.read(g)
+        b.rng.seed(3)
+        b._know()
+        assert b.ninf == 2  # South's pass and West's 6; East has not bid
+        b._forbid(False)
+        b.tries = tries
+        d = 0
+        for _ in range(300):
+            b._sample()
+            d += sum(high(b.wm[4 + s]) - high(b.wm[12 + s]) for s in range(4))
+        diff.append(d / 300)
+    assert abs(diff[0]) < 1.0, diff      # uniform: no side favoured
+    assert diff[1] > 2.0, diff           # fitted to the bids: West holds more
