@@ -142,6 +142,8 @@ def build(force=False, jobs=2, verbose=False):
 
     def run(cmd, **kw):
         log(verbose, " ".join(cmd)[:200])
+        if not verbose:  # the scripts' progress notes; errors still show on stderr
+            kw.setdefault("stdout", subprocess.DEVNULL)
         return subprocess.run(cmd, check=True, env=env, **kw)
 
     py = os.path.join(src, "py")
@@ -152,7 +154,7 @@ def build(force=False, jobs=2, verbose=False):
 
     # 1. version header, then every MP_QSTR_/MP_REGISTER_ use, as py/mkrules.mk does
     run([sys.executable, os.path.join(py, "makeversionhdr.py"), os.path.join(genhdr, "mpversion.h")],
-        stdout=subprocess.DEVNULL)
+        stdout=subprocess.DEVNULL, stderr=None if verbose else subprocess.DEVNULL)
     # (one file per `zig cc -E`: zig refuses -E of several files, which makeqstrdefs.py pp
     # would pass; the lines kept are the ones its pp step keeps)
     last = os.path.join(genhdr, "qstr.i.last")

@@ -126,7 +126,7 @@ static int execute(mp_lexer_t *lex_or_null, const char *path, const char *str) {
         }
         (void)lex_or_null;
         qstr source_name = lex->source_name;
-        #if MICROPY_PY___FILE__
+        #if MICROPY_MODULE___FILE__
         if (path != NULL) {
             mp_store_global(MP_QSTR___file__, MP_OBJ_NEW_QSTR(source_name));
         }

@@ -39,7 +39,6 @@
 #define MICROPY_NLR_SETJMP          (1)
 #define MICROPY_GCREGS_SETJMP       (1)  // clang refuses gchelper_generic.c's i386 %ebp read
 #define MICROPY_OPT_COMPUTED_GOTO   (1)
-#define MICROPY_OPT_CACHE_MAP_LOOKUP_IN_BYTECODE (0)
 #define MICROPY_OPT_MAP_LOOKUP_CACHE (0)
 #define MICROPY_MODULE_BUILTIN_INIT (1)
 #define MICROPY_MODULE_FROZEN       (0)
@@ -65,7 +64,7 @@
 #define MICROPY_ENABLE_EXTERNAL_IMPORT (1)
 #define MICROPY_READER_POSIX        (1)
 #define MICROPY_VFS                 (0)
-#define MICROPY_PY___FILE__         (1)
+#define MICROPY_MODULE___FILE__     (1)
 #define MICROPY_EPOCH_IS_1970       (1)
 
 // Modules: py/'s own (gc, sys, micropython, array, struct, collections, math, io, errno)
