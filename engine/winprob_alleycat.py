@@ -16,6 +16,7 @@ who leads the next round: [mode][target][leads next 2][difference][need] (win_pr
 Hard's playouts: the next round's first trick is worth ~2.6 points to its follower). Each P
 in 0..90 is stored as the printable byte 35 + P (36 + P from the backslash up), so the literal
 stays one source byte per cell.
+_TABLE is four literals of 1,500 cells (a .py compiled on the board needs no 6 KB block).
 Lookups allocate nothing; odd differences interpolate between their neighbours.
 """
 from engine.common import const
@@ -23,13 +24,14 @@ from engine.common import const
 _DB = const(25)
 _NB = const(10)
 _LB = const(3)
+_CHUNK = const(1500)  # cells per literal of _TABLE (six blocks; see the generator)
 # leader's need (target - the higher score), 0..40 -> bucket (edges 1 2 3 4 6 9 13 19 27 40)
 _NEEDB = b"\x00\x00\x01\x02\x03\x03\x04\x04\x04\x05\x05\x05\x05\x06\x06\x06\x06\x06\x06\x07" \
          b"\x07\x07\x07\x07\x07\x07\x07\x08\x08\x08\x08\x08\x08\x08\x08\x08\x08\x08\x08\x08\x09"
 
 
 def _cell(i):
-    b = _TABLE[i]
+    b = _TABLE[i // _CHUNK][i % _CHUNK]
     return b - 35 - (b > 92)
 
 
@@ -107,56 +109,59 @@ _TABLE = (
     b"}}||{yPP}}}}}|{zPP###$$%&'PP#$$$%&'(PP$$$%%&()PP$$%%&()+PP%%&'()+-PP''((*,./PP)**+,.12PP"
     b"././0246PP3554469:PP7:;;:;>?PP=?ABAACDPPEFHIIHIJPPPPPPPPPPPP[ZXWWXWVPPdb`_``^]PPjgffgfcb"
     b"PPnllmmkhgPPsrsrqomkPPxwwvuspoPPzzyywusrPP||{zyxvtPP}}||{yxvPP}}}||{yxPP~}}}|{zyPP~~~}}|"
-    b"{zPP###$$$%&(*$$$$$%&'*+$$$$%&')+-$%%%&'(*-/%&&&'(*,/1'('((*,/24+++*+,/15722/..0258:7995"
-    b"2469<>;>?>89<>AB@BDEB?BCEGFHIKJGIIKKPPPPPPPPPPZXWUVYWWUUa_][_b_^[Yfcbcihec`_jhhlomkhecoo"
-    b"rssqoligvvvwvurpljzyzyywurom|{{{zywurp}|||{zywtr}}}}|{zxvt}}}}}|{zwv~~~}}}|{yw$$$$$%&')*"
-    b"$$$$%%&(*,$%%%&&(),.%&&&'()+.0&''(()+-02())**+-/35)+,--.0268,./112469;/135668:=?468:<<=?"
-    b"AC;<>@BBCDFGDEFGIIIJKKPPPPPPPPPP][ZYWWWVUUfeca__^]ZYmkigeedb`^rpnlkkigdbusrppomkhfxvutts"
-    b"qokiyxxwwvtrnl{zzyyxvtqo|{{{zyxvsq}|||{{yxus}}}}||{ywu}}}}}|{zxw###$$%&')*#$$$%&'(*,$$$%"
-    b"%&(*,.$$%%&()+.0%%&'()+-02''((*,.035)**+,.1368././02479;3554469;=?7:;;:;>?AC=?ABAACEFGEF"
-    b"HIIHIJKKPPPPPPPPPP[ZXWWXWVUUdb`_``^[ZYjgffgfcb`^nllmmkhfdbsrsrqomjhfxwwvuspnkizzyywusqnl"
-    b"||{zyxvtqo}}||{yxvsq}}}||{ywus~}}}|{zywu~~~}}|{zxw###$$$%&(+$$$$$%&'*-$$$$%&')+/$%%%&'(*"
-    b"-1%&&&'(*,/3'('((*,/26+++*+,/15922/..0258<79952469<@;>?>89<>AC@BDEB?BCEGFHIKJGIIKLPPPPPP"
-    b"PPPPZXWUVYWWUTa_][_b_^[Yfcbcihec`^jhhlomkheaoorssqolievvvwvurplhzyzyywurok|{{{zywurn}|||"
-    b"{zywtp}}}}|{zxvr}}}}}|{zwt~~~}}}|{yv$$$$$%&'),$$$$%%&(*.$%%%&&(),/%&&&'()+.1&''(()+-04()"
-    b")**+-/36)+,--.0269,./112469=/135668:=@468:<<=?AD;<>@BBCDFHDEFGIIIJKLPPPPPPPPPP][ZYWWWVUT"
-    b"feca__^]ZXmkigeedb`]rpnlkkigdausrppomkhdxvuttsqokhyxxwwvtrnk{zzyyxvtqm|{{{zyxvsp}|||{{yx"
-    b"ur}}}}||{yws}}}}}|{zxu###$$%&'),#$$$%&'(*.$$$%%&(*,/$$%%&()+.2%%&'()+-04''((*,.037)**+,."
-    b"136:././02479=3554469;=@7:;;:;>?AD=?ABAACEFHEFHIIHIJKLPPPPPPPPPP[ZXWWXWVUTdb`_``^[ZXjgff"
-    b"gfcb`]nllmmkhfdasrsrqomjhdxwwvuspnkgzzyywusqnj||{zyxvtqm}}||{yxvso}}}||{ywur~}}}|{zyws~~"
-    b"~}}|{zxu$$$$$%&'PP$$$$%&'(PP%%%%&'(*PP&&&&'(*+PP(((()*,.PP+++++,.0PP/////013PP55555567PP"
-    b";;;;;;;<PPBBBBBBAAPPJJJJJIHGPPRRRRRQONPPZZZZZYWTPPccccba^ZPPiiiiigdaPPoooonlhePPtttsrpmj"
-    b"PPwwwvuspnPPzyyywvsqPP{{zzywutPP||{{zywvPP}|||{zyxPP}}}||{zyPP}}}}}|{zPP~}}}}}|{PP#$$$$$"
-    b"%&PP$$$$$%&'PP$$$%%&'(PP$%%%&'()PP%%&&'(*+PP&&''(*,-PP'(((*+.0PP***+,.13PP---./147PP2222"
-    b"359<PP88888:=@PP>>>>?@CFPPFFFFFGILPPNNNNNOQRPPVVVVVWXYPP______``PPfffffffePPllllllkjPPrr"
-    b"rrrqpnPPvvvvvusqPPyyyyxwusPP{{{{zywvPP||||{zywPP}}}}|{zyPP}}}}}|{zPP$$$$$%&(*+$$$$%&')+-"
-    b"%%%%&'(*-/&&&&'(*,/1(((()*,.24+++++,.156/////0148:55555568<=;;;;;;;<@ABBBBBBAADFJJJJJIHG"
-    b"IJRRRRRQOMNOZZZZZYWTSSccccba^YXXiiiiigd`^]oooonlhecbtttsrpmigewwwvuspmkizyyywvspnl{{zzyw"
-    b"usqn||{{zywusq}|||{zywus}}}||{zywu}}}}}|{zxv~}}}}}|{yx#$$$$$%&()$$$$$%&')+$$$%%&'(*,$%%%"
-    b"&'(*,.%%&&'(*,.0&&''(*,.03'(((*+.135***+,.1468---./148:<2222359<>?88888:=ACD>>>>?@CGHHFF"
-    b"FFFGILMMNNNNNOQSRQVVVVVWXYWV______``]Zfffffffea`llllllkiedrrrrrqpmigvvvvvusplkyyyyxwusom"
-    b"{{{{zywurp||||{zywtr}}}}|{zxvt}}}}}|{ywv$$$$$%&(*-$$$$%&')+/%%%%&'(*-1&&&&'(*,/3(((()*,."
-    b"25+++++,.158/////0148;55555568<?;;;;;;;<@BBBBBBBAADFJJJJJIHGIJRRRRRQOMNOZZZZZYWTSSccccba"
-    b"^YXWiiiiigd`^[oooonlhec`tttsrpmigcwwwvuspmkgzyyywvspnj{{zzywusql||{{zywuso}|||{zywuq}}}|"
-    b"|{zyws}}}}}|{zxu~}}}}}|{yv#$$$$$%&(+$$$$$%&'),$$$%%&'(*.$%%%&'(*,0%%&&'(*,.2&&''(*,.05'("
-    b"((*+.137***+,.146:---./148:>2222359<>A88888:=ACE>>>>?@CGHIFFFFFGILMMNNNNNOQSRQVVVVVWXYWV"
-    b"______``]Zfffffffea_llllllkiebrrrrrqpmifvvvvvuspliyyyyxwusol{{{{zywurn||||{zywtp}}}}|{zx"
-    b"vr}}}}}|{ywt###$$%&'PP##$$$%&(PP$$$$%&')PP%%%%&')+PP&&&&'(*-PP**)))*,/PP//.-,./2PP;;6312"
-    b"36PPBGG?789:PPEMQOB???PPFOVYRGGEPPFPX_`ROLPPGQYbg`WTPPZafjlf_ZPPgknpojd`PPorstrniePPuvwv"
-    b"uqmjPPxyyxvtpnPP{zzyxvsrPP|{{zyxvuPP|||{{yxwPP}}||{{zyPP}}}}||{zPP}}}}}||{PP~~}}}}||PP##"
-    b"$$$$%%PP$$$$$%%&PP$$$$%%&'PP$$%%&&'(PP%%%&&()*PP%&&'()+,PP&''()+./PP)(()+-13PP,+*+,047PP"
-    b"2/.-/38<PP:63127=APPF@;75;BFPPYOG?:AILPPZPHBANQTPPZQJGNYY[PP[SOQ_bbbPP_YYbjihgPPffknponk"
-    b"PPrrstusroPPwwxxxwurPP{{{{zywtPP||||{zxvPP}}}}|{zxPP~~}}}|{yPP~~~}}|{zPP###$$%&')+##$$$%"
-    b"&(+,$$$$%&'*,.%%%%&'),/0&&&&'(*.13**)))*,046//.-,./389;;631237;=BGG?789;?AEMQOB??@DEFOVY"
-    b"RGGEIJFPX_`ROLNOGQYbg`WSSTZafjlf_YYYgknpojd`_^orstrniedbuvwvuqmjhfxyyxvtpnli{zzyxvsqol|{"
-    b"{zyxvtqo|||{{yxvtq}}||{{zxvs}}}}||{ywu}}}}}||{xw~~}}}}|{yx##$$$$%&()$$$$$%%&)*$$$$%%&(*,"
-    b"$$%%&&')+.%%%&&()+-0%&&'()+-02&''()+.025)(()+-1358,+*+,0479;2/.-/38<=?:63127=ABCF@;75;BG"
-    b"GGYOG?:AIMMLZPHBANQTRQZQJGNYY[WV[SOQ_bba][_YYbjihfb`ffknponjfdrrstusrnihwwxxxwuqmk{{{{zy"
-    b"wspn||||{zxurq}}}}|{zwus~~}}}|{yvu~~~}}|{zxv###$$%&'),##$$$%&(+.$$$$%&'*,0%%%%&'),/2&&&&"
-    b"'(*.15**)))*,048//.-,./38;;;631237;>BGG?789;?BEMQOB??@DFFOVYRGGEIJFPX_`ROLNOGQYbg`WSSSZa"
-    b"fjlf_YYWgknpojd`_[orstrnied`uvwvuqmjhdxyyxvtpnlg{zzyxvsqoj|{{zyxvtqm|||{{yxvto}}||{{zxvq"
-    b"}}}}||{yws}}}}}||{xu~~}}}}|{yw##$$$$%&(*$$$$$%%&),$$$$%%&(*.$$%%&&')+0%%%&&()+-2%&&'()+-"
-    b"04&''()+.027)(()+-135:,+*+,0479=2/.-/38<=A:63127=ABEF@;75;BGGIYOG?:AIMMMZPHBANQTRQZQJGNY"
-    b"Y[WV[SOQ_bba]Z_YYbjihfb_ffknponjfcrrstusrnifwwxxxwuqmi{{{{zywspl||||{zxuro}}}}|{zwuq~~}}"
-    b"}|{yvs~~~}}|{zxu"
+    b"{zPP",
+    b"###$$$%&(*$$$$$%&'*+$$$$%&')+-$%%%&'(*-/%&&&'(*,/1'('((*,/24+++*+,/15722/..0258:79952469"
+    b"<>;>?>89<>AB@BDEB?BCEGFHIKJGIIKKPPPPPPPPPPZXWUVYWWUUa_][_b_^[Yfcbcihec`_jhhlomkhecoorssq"
+    b"oligvvvwvurpljzyzyywurom|{{{zywurp}|||{zywtr}}}}|{zxvt}}}}}|{zwv~~~}}}|{yw$$$$$%&')*$$$$"
+    b"%%&(*,$%%%&&(),.%&&&'()+.0&''(()+-02())**+-/35)+,--.0268,./112469;/135668:=?468:<<=?AC;<"
+    b">@BBCDFGDEFGIIIJKKPPPPPPPPPP][ZYWWWVUUfeca__^]ZYmkigeedb`^rpnlkkigdbusrppomkhfxvuttsqoki"
+    b"yxxwwvtrnl{zzyyxvtqo|{{{zyxvsq}|||{{yxus}}}}||{ywu}}}}}|{zxw###$$%&')*#$$$%&'(*,$$$%%&(*"
+    b",.$$%%&()+.0%%&'()+-02''((*,.035)**+,.1368././02479;3554469;=?7:;;:;>?AC=?ABAACEFGEFHIIH"
+    b"IJKKPPPPPPPPPP[ZXWWXWVUUdb`_``^[ZYjgffgfcb`^nllmmkhfdbsrsrqomjhfxwwvuspnkizzyywusqnl||{z"
+    b"yxvtqo}}||{yxvsq}}}||{ywus~}}}|{zywu~~~}}|{zxw###$$$%&(+$$$$$%&'*-$$$$%&')+/$%%%&'(*-1%&"
+    b"&&'(*,/3'('((*,/26+++*+,/15922/..0258<79952469<@;>?>89<>AC@BDEB?BCEGFHIKJGIIKLPPPPPPPPPP"
+    b"ZXWUVYWWUTa_][_b_^[Yfcbcihec`^jhhlomkheaoorssqolievvvwvurplhzyzyywurok|{{{zywurn}|||{zyw"
+    b"tp}}}}|{zxvr}}}}}|{zwt~~~}}}|{yv$$$$$%&'),$$$$%%&(*.$%%%&&(),/%&&&'()+.1&''(()+-04())**+"
+    b"-/36)+,--.0269,./112469=/135668:=@468:<<=?AD;<>@BBCDFHDEFGIIIJKLPPPPPPPPPP][ZYWWWVUTfeca"
+    b"__^]ZXmkigeedb`]rpnlkkigdausrppomkhdxvuttsqokhyxxwwvtrnk{zzyyxvtqm|{{{zyxvsp}|||{{yxur}}"
+    b"}}||{yws}}}}}|{zxu###$$%&'),#$$$%&'(*.$$$%%&(*,/$$%%&()+.2%%&'()+-04''((*,.037)**+,.136:"
+    b"././02479=3554469;=@7:;;:;>?AD=?ABAACEFHEFHIIHIJKLPPPPPPPPPP[ZXWWXWVUTdb`_``^[ZXjgffgfcb"
+    b"`]nllmmkhfdasrsrqomjhdxwwvuspnkgzzyywusqnj||{zyxvtqm}}||{yxvso}}}||{ywur~}}}|{zyws~~~}}|"
+    b"{zxu",
+    b"$$$$$%&'PP$$$$%&'(PP%%%%&'(*PP&&&&'(*+PP(((()*,.PP+++++,.0PP/////013PP55555567PP;;;;;;;<"
+    b"PPBBBBBBAAPPJJJJJIHGPPRRRRRQONPPZZZZZYWTPPccccba^ZPPiiiiigdaPPoooonlhePPtttsrpmjPPwwwvus"
+    b"pnPPzyyywvsqPP{{zzywutPP||{{zywvPP}|||{zyxPP}}}||{zyPP}}}}}|{zPP~}}}}}|{PP#$$$$$%&PP$$$$"
+    b"$%&'PP$$$%%&'(PP$%%%&'()PP%%&&'(*+PP&&''(*,-PP'(((*+.0PP***+,.13PP---./147PP2222359<PP88"
+    b"888:=@PP>>>>?@CFPPFFFFFGILPPNNNNNOQRPPVVVVVWXYPP______``PPfffffffePPllllllkjPPrrrrrqpnPP"
+    b"vvvvvusqPPyyyyxwusPP{{{{zywvPP||||{zywPP}}}}|{zyPP}}}}}|{zPP$$$$$%&(*+$$$$%&')+-%%%%&'(*"
+    b"-/&&&&'(*,/1(((()*,.24+++++,.156/////0148:55555568<=;;;;;;;<@ABBBBBBAADFJJJJJIHGIJRRRRRQ"
+    b"OMNOZZZZZYWTSSccccba^YXXiiiiigd`^]oooonlhecbtttsrpmigewwwvuspmkizyyywvspnl{{zzywusqn||{{"
+    b"zywusq}|||{zywus}}}||{zywu}}}}}|{zxv~}}}}}|{yx#$$$$$%&()$$$$$%&')+$$$%%&'(*,$%%%&'(*,.%%"
+    b"&&'(*,.0&&''(*,.03'(((*+.135***+,.1468---./148:<2222359<>?88888:=ACD>>>>?@CGHHFFFFFGILMM"
+    b"NNNNNOQSRQVVVVVWXYWV______``]Zfffffffea`llllllkiedrrrrrqpmigvvvvvusplkyyyyxwusom{{{{zywu"
+    b"rp||||{zywtr}}}}|{zxvt}}}}}|{ywv$$$$$%&(*-$$$$%&')+/%%%%&'(*-1&&&&'(*,/3(((()*,.25+++++,"
+    b".158/////0148;55555568<?;;;;;;;<@BBBBBBBAADFJJJJJIHGIJRRRRRQOMNOZZZZZYWTSSccccba^YXWiiii"
+    b"igd`^[oooonlhec`tttsrpmigcwwwvuspmkgzyyywvspnj{{zzywusql||{{zywuso}|||{zywuq}}}||{zyws}}"
+    b"}}}|{zxu~}}}}}|{yv#$$$$$%&(+$$$$$%&'),$$$%%&'(*.$%%%&'(*,0%%&&'(*,.2&&''(*,.05'(((*+.137"
+    b"***+,.146:---./148:>2222359<>A88888:=ACE>>>>?@CGHIFFFFFGILMMNNNNNOQSRQVVVVVWXYWV______``"
+    b"]Zfffffffea_llllllkiebrrrrrqpmifvvvvvuspliyyyyxwusol{{{{zywurn||||{zywtp}}}}|{zxvr}}}}}|"
+    b"{ywt",
+    b"###$$%&'PP##$$$%&(PP$$$$%&')PP%%%%&')+PP&&&&'(*-PP**)))*,/PP//.-,./2PP;;631236PPBGG?789:"
+    b"PPEMQOB???PPFOVYRGGEPPFPX_`ROLPPGQYbg`WTPPZafjlf_ZPPgknpojd`PPorstrniePPuvwvuqmjPPxyyxvt"
+    b"pnPP{zzyxvsrPP|{{zyxvuPP|||{{yxwPP}}||{{zyPP}}}}||{zPP}}}}}||{PP~~}}}}||PP##$$$$%%PP$$$$"
+    b"$%%&PP$$$$%%&'PP$$%%&&'(PP%%%&&()*PP%&&'()+,PP&''()+./PP)(()+-13PP,+*+,047PP2/.-/38<PP:6"
+    b"3127=APPF@;75;BFPPYOG?:AILPPZPHBANQTPPZQJGNYY[PP[SOQ_bbbPP_YYbjihgPPffknponkPPrrstusroPP"
+    b"wwxxxwurPP{{{{zywtPP||||{zxvPP}}}}|{zxPP~~}}}|{yPP~~~}}|{zPP###$$%&')+##$$$%&(+,$$$$%&'*"
+    b",.%%%%&'),/0&&&&'(*.13**)))*,046//.-,./389;;631237;=BGG?789;?AEMQOB??@DEFOVYRGGEIJFPX_`R"
+    b"OLNOGQYbg`WSSTZafjlf_YYYgknpojd`_^orstrniedbuvwvuqmjhfxyyxvtpnli{zzyxvsqol|{{zyxvtqo|||{"
+    b"{yxvtq}}||{{zxvs}}}}||{ywu}}}}}||{xw~~}}}}|{yx##$$$$%&()$$$$$%%&)*$$$$%%&(*,$$%%&&')+.%%"
+    b"%&&()+-0%&&'()+-02&''()+.025)(()+-1358,+*+,0479;2/.-/38<=?:63127=ABCF@;75;BGGGYOG?:AIMML"
+    b"ZPHBANQTRQZQJGNYY[WV[SOQ_bba][_YYbjihfb`ffknponjfdrrstusrnihwwxxxwuqmk{{{{zywspn||||{zxu"
+    b"rq}}}}|{zwus~~}}}|{yvu~~~}}|{zxv###$$%&'),##$$$%&(+.$$$$%&'*,0%%%%&'),/2&&&&'(*.15**)))*"
+    b",048//.-,./38;;;631237;>BGG?789;?BEMQOB??@DFFOVYRGGEIJFPX_`ROLNOGQYbg`WSSSZafjlf_YYWgknp"
+    b"ojd`_[orstrnied`uvwvuqmjhdxyyxvtpnlg{zzyxvsqoj|{{zyxvtqm|||{{yxvto}}||{{zxvq}}}}||{yws}}"
+    b"}}}||{xu~~}}}}|{yw##$$$$%&(*$$$$$%%&),$$$$%%&(*.$$%%&&')+0%%%&&()+-2%&&'()+-04&''()+.027"
+    b")(()+-135:,+*+,0479=2/.-/38<=A:63127=ABEF@;75;BGGIYOG?:AIMMMZPHBANQTRQZQJGNYY[WV[SOQ_bba"
+    b"]Z_YYbjihfb_ffknponjfcrrstusrnifwwxxxwuqmi{{{{zywspl||||{zxuro}}}}|{zwuq~~}}}|{yvs~~~}}|"
+    b"{zxu",
 )

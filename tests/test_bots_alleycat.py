@@ -302,7 +302,8 @@ def test_normal_beats_easy_in_a_small_match():
 # ---- game-win probability table (engine/winprob_alleycat.py) -----------------------------------
 def _cells():
     import engine.winprob_alleycat as wp
-    t = wp._TABLE
+    assert all(len(c) == wp._CHUNK for c in wp._TABLE)
+    t = b"".join(wp._TABLE)
     # end of round: per target; as captured: x left; then round over by who leads next
     assert len(t) == (3 + 3 * 3 + 2 * 3 * 2) * 25 * 10
     assert 92 not in t and all(35 <= b <= 126 for b in t)  # printable, no backslash

@@ -290,11 +290,20 @@ def main():
     print("wrote %s (%d table bytes)" % (a.out, len(table)))
 
 
+CHUNK = 1500  # = engine/winprob_alleycat.py's _CHUNK: six blocks of 250 cells
+
+
 def write_module(path, text, a):
+    # chunks of CHUNK cells (whole blocks), each its own literal: compiling a .py on the
+    # board builds a literal in one growing buffer, and the object needs one free block of
+    # its size; a 6 KB table failed there in a fragmented heap (tools/device_heap.py)
     lines = []
     width = 88
-    for i in range(0, len(text), width):
-        lines.append('    b"%s"' % text[i:i + width])
+    for c in range(0, len(text), CHUNK):
+        part = text[c:c + CHUNK]
+        for i in range(0, len(part), width):
+            lines.append('    b"%s"' % part[i:i + width])
+        lines[-1] += ","
     with open(path) as f:
         src = f.read()
     head, sep, _tail = src.partition("_TABLE = (\n")

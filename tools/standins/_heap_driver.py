@@ -147,6 +147,12 @@ def on_mark(name):
     if name.startswith("menu:"):
         menu_to(name[5:])
         return
+    if name.startswith("map:"):
+        # the heap's block map here ("@map:why" in a key script): where the holes are
+        print("MAP", name[4:])
+        gc.collect()
+        micropython.mem_info(1)
+        return
     last_mark[0] = name
     if not REPORT:
         print("MARK", name, -1, screen_name())
