@@ -306,8 +306,12 @@ def test_steady_loop_allocates_nothing_on_32_bits(mp32):
 
 # The board: about 143 KB free when code.py starts. On the 32-bit VM the key script must run
 # in that much on top of what the stand-ins and the driver hold at the start (firmware on a
-# board). Measured 2026-12-01: the program's own need is 125-131 KB from .py (172 KB passes,
-# 173-177 KB fail on layout, >= 178 KB passes) and 113 KB from .mpy, stand-ins + driver 47 KB.
+# board). Measured 2026-12-01: the program's own need is 125 KB from .py (every size from
+# 172 KB passes since the Alley Cat win table is four literals; before, 173-177 KB failed
+# on layout) and 113 KB from .mpy, stand-ins + driver 47 KB. The guards below leave ~4 %
+# for layout noise: lower them as the program shrinks (the goals: 105 / 70 KB).
+MP32_PY_GUARD_KB = 130
+MP32_MPY_GUARD_KB = 118
 
 
 def test_key_script_runs_on_32_bits_in_a_boards_free_heap_from_py(mp32):
@@ -322,3 +326,17 @@ def test_key_script_runs_on_32_bits_in_a_boards_free_heap_from_mpy(mp32):
     ok, where = device_heap.check_heap(ROOT, device_heap.BOARD_FREE_KB, mpy_cross=mc, vm=mp32,
                                        plus_start=True)
     assert ok, "the program needs more than %d KB from .mpy: %s" % (device_heap.BOARD_FREE_KB, where)
+
+
+def test_key_script_runs_on_32_bits_in_the_guard_heap_from_py(mp32):
+    ok, where = device_heap.check_heap(ROOT, MP32_PY_GUARD_KB, vm=mp32, plus_start=True)
+    assert ok, "the program needs more than %d KB from .py: %s" % (MP32_PY_GUARD_KB, where)
+
+
+def test_key_script_runs_on_32_bits_in_the_guard_heap_from_mpy(mp32):
+    mc, why = device_heap.find_mpy_cross(mp32)
+    if mc is None:
+        pytest.skip(why)
+    ok, where = device_heap.check_heap(ROOT, MP32_MPY_GUARD_KB, mpy_cross=mc, vm=mp32,
+                                       plus_start=True)
+    assert ok, "the program needs more than %d KB from .mpy: %s" % (MP32_MPY_GUARD_KB, where)
