@@ -2,14 +2,23 @@
 """Generate engine/winprob_backalley.py's TABLE by seeded self-play (reproducible).
 
     nice .venv/bin/python tools/gen_winprob_backalley.py [--games 3000] [--seed 1] [--jobs 2]
-        [--write]
+        [--level 1] [--play-table COMMIT] [--cache FILE] [--write]
 
-Plays `games` games each of 25 and 13 deals (and a few of 7 and 5) with Normal bots at every
-seat. After every hand but the last it records (the deal, team 0's lead, team 0's final result:
-1 win, 1/2 draw, 0 loss), mirrored for team 1. From the score changes deal to deal it fits
-ONE_CARD (the 1-card deal's variance in units of an ordinary deal's), then bins the records
-by table row (wp.volatility). --cache FILE keeps the records
-(json) so a refit skips the games.
+The committed table (Hard self-play; ~10 minutes on one core):
+
+    nice .venv/bin/python tools/gen_winprob_backalley.py --level 2 --play-table df97f90 \
+        --games 300 --seed 7 --jobs 1 --write
+
+Plays `games` games each of 25 and 13 deals (and a few of 7 and 5) with bots of `level`
+(1 Normal, 2 Hard) at every seat. The bots score by points (the table's win chance taken as
+flat), or with --play-table by the table of that commit, read from git history, so the result
+never depends on the table in the working tree (Hard plays for the game: its bids and boards,
+and so the swings of its deals, are those of the real Hard; commit df97f90 holds the table
+fitted to Normal self-play). After every hand but the last it records
+(the deal, team 0's lead, team 0's final result: 1 win, 1/2 draw, 0 loss), mirrored for
+team 1. From the score changes deal to deal it fits ONE_CARD (the 1-card deal's variance in
+units of an ordinary deal's), then bins the records by table row (wp.volatility).
+--cache FILE keeps the records (json) so a refit skips the games.
 Per table row it fits P(win) = Phi(lead / sigma) by maximum likelihood (a grid over sigma);
 sigma is made nondecreasing with the row (more left to play, more uncertainty) and rows
 without data get sigma scaled from the nearest fitted row (sigma ~ sqrt(V) ~ row). Prints the fitted sigmas
@@ -20,6 +29,7 @@ import json
 import math
 import multiprocessing
 import os
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -30,16 +40,36 @@ from engine.bots import Bot  # noqa: E402
 import engine.winprob_backalley as wp  # noqa: E402
 import engine.bot_backalley_bid as bidsim  # noqa: E402
 
-# Normal scores its small-hand bids by the table being made: play them by points here, so the
-# result does not depend on the table already in the source (reproducible)
+# the bots score by the table being made: by points here (or, --play-table, by a committed
+# table), so the result does not depend on the table in the working tree (reproducible)
+_table_win_prob = bidsim.win_prob
 bidsim.win_prob = lambda row, lead: 0
+_played_table = [None]
+
+
+def play_with_table(commit):
+    """The self-play bots score by the table of engine/winprob_backalley.py at `commit` (read
+    from git history, so the fit does not depend on the table in the working tree)."""
+    if _played_table[0] == commit:
+        return
+    src = subprocess.run(["git", "-C", ROOT, "show", "%s:engine/winprob_backalley.py" % commit],
+                         capture_output=True, text=True, check=True).stdout
+    ns = {}
+    exec(compile(src, "<git %s>" % commit[:7], "exec"), ns)
+    # win_prob / volatility / win_row read these module globals on every call
+    wp.TABLE = ns["TABLE"]
+    wp.ONE_CARD = ns["ONE_CARD"]
+    bidsim.win_prob = _table_win_prob
+    _played_table[0] = commit
 
 
 def one_game(args):
-    deals, seed = args
+    deals, seed, level, table = args
+    if table:
+        play_with_table(table)
     g = BackAlley(seed=seed, deals=deals)
     g.start()
-    bots = [Bot(1, seed * 4 + i) for i in range(4)]
+    bots = [Bot(level, seed * 4 + i) for i in range(4)]
     recs = []
     while g.phase != PHASE_GAME_OVER:
         if g.turn < 0:
@@ -119,13 +149,18 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--cache", default="")
+    ap.add_argument("--level", type=int, default=1, help="self-play level (1 Normal, 2 Hard)")
+    ap.add_argument("--play-table", default="", metavar="COMMIT",
+                    help="the self-play bots score by the table of this commit (Hard plays "
+                         "for the game by it; default: by points)")
     args = ap.parse_args()
     work = []
     for i in range(args.games):
         base = args.seed * 1000003 + i * 8
-        work += [(25, base), (13, base + 1)]
+        how = (args.level, args.play_table)
+        work += [(25, base) + how, (13, base + 1) + how]
         if i % 4 == 0:
-            work += [(7, base + 2), (5, base + 3)]
+            work += [(7, base + 2) + how, (5, base + 3) + how]
     rows = [{} for _ in range(wp.ROWS)]
     count = [0] * wp.ROWS
     if args.cache and os.path.exists(args.cache):
