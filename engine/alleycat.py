@@ -1,49 +1,48 @@
-"""Alley Cat rules engine (2 players, 27 cards), allocation-free after construction.
-
-Rules: shared/RULES.md "Alley Cat"; public names: shared/ENGINE_API.md.
-
-Internal state (all created in __init__; the bot writer may edit a copy directly):
-  hands      bytearray(12): seat p holds hands[6*p : 6*p + hand_n[p]] (a hand never exceeds 6),
-             in dealt/drawn order; playing a card shifts the rest down.
-  hand_n     bytearray(2): cards held per seat.
-  stock      bytearray(15): the round's stock in draw order; the cards still there are
-             stock[stock_top : 15], stock[stock_top] is the top (next drawn). Cards below
-             stock_top were drawn already (history only, nothing reads them).
-  stock_top  int 0..15.
-  table      bytearray(2): the current trick in play order; trick_size 0..1 between calls
-             (a trick resolves the moment its second card lands, then the table is cleared).
-  gone       bytearray(27): cards of completed tricks this round in play order, pairs
-             gone[2k], gone[2k+1] = trick k (its leader's card first); gone_n cards.
-  _score, _round_pts  2-item int lists (game score, points taken this round).
-  dealer, leader, turn, phase, winner, trick_size, last_leader, last_winner, last_points,
-  last_drawer, last_drawn   plain ints (see ENGINE_API.md). leader and turn are -1 when
-  nobody is to lead/move (not started, round over, game over).
-  last_trick bytearray(2): last completed trick in play order (NO_CARD when none yet).
-  target, as_captured, rng (engine.rng.Rng).
-  lead_bits  int: bit k = seat that led completed trick k this round (14 tricks at most), so
-             the gone pile plus the table tell who played every card (history accessors).
-  history_size  int: gone_n + trick_size, kept up to date (public attribute).
-  (scratch: engine.common.SCRATCH holds the deal order of a deck, or a save made by
-  is_consistent() / copy_from().)
-Every one of the 27 cards is in exactly one of: a hand, the stock (from stock_top), the table,
-gone. Re-dealing hidden cards = permuting the opponent's hand slots together with
-stock[stock_top:15]; keep hand_n unchanged. is_consistent() checks a state after such edits
-(it also wants last_drawn, the card last_drawer drew, to still be in that seat's hand or on the
-table as that seat's card).
-
-Facts of these rules worth knowing (tests check them): after t tricks with a draw the hands
-hold 12 - t cards, so a round has at most 10 draws and the stock never runs dry (>= 5 left);
-the next follower is always the seat that just drew, so a round always ends with the leader
-playing their last card. The engine still handles both cases generically.
-Extras beyond the API: rank_index(c), is_consistent().
-History (what a person at the table saw played this round; for the computer players):
-  history_size        number of cards played this round: completed tricks and the table.
-  history_card(i)     i-th card played this round in play order (NO_CARD past the end).
-  history_seat(i)     seat that played it (-1 past the end).
-Draws are not part of the history (the opponent's draws are hidden).
-
-save(), load() and is_consistent() live in engine/alleycat_save.py (with the save format).
-"""
+# Alley Cat rules engine (2 players, 27 cards), allocation-free after construction.
+#
+# Rules: shared/RULES.md "Alley Cat"; public names: shared/ENGINE_API.md.
+#
+# Internal state (all created in __init__; the bot writer may edit a copy directly):
+#   hands      bytearray(12): seat p holds hands[6*p : 6*p + hand_n[p]] (a hand never exceeds 6),
+#              in dealt/drawn order; playing a card shifts the rest down.
+#   hand_n     bytearray(2): cards held per seat.
+#   stock      bytearray(15): the round's stock in draw order; the cards still there are
+#              stock[stock_top : 15], stock[stock_top] is the top (next drawn). Cards below
+#              stock_top were drawn already (history only, nothing reads them).
+#   stock_top  int 0..15.
+#   table      bytearray(2): the current trick in play order; trick_size 0..1 between calls
+#              (a trick resolves the moment its second card lands, then the table is cleared).
+#   gone       bytearray(27): cards of completed tricks this round in play order, pairs
+#              gone[2k], gone[2k+1] = trick k (its leader's card first); gone_n cards.
+#   _score, _round_pts  2-item int lists (game score, points taken this round).
+#   dealer, leader, turn, phase, winner, trick_size, last_leader, last_winner, last_points,
+#   last_drawer, last_drawn   plain ints (see ENGINE_API.md). leader and turn are -1 when
+#   nobody is to lead/move (not started, round over, game over).
+#   last_trick bytearray(2): last completed trick in play order (NO_CARD when none yet).
+#   target, as_captured, rng (engine.rng.Rng).
+#   lead_bits  int: bit k = seat that led completed trick k this round (14 tricks at most), so
+#              the gone pile plus the table tell who played every card (history accessors).
+#   history_size  int: gone_n + trick_size, kept up to date (public attribute).
+#   (scratch: engine.common.SCRATCH holds the deal order of a deck, or a save made by
+#   is_consistent() / copy_from().)
+# Every one of the 27 cards is in exactly one of: a hand, the stock (from stock_top), the table,
+# gone. Re-dealing hidden cards = permuting the opponent's hand slots together with
+# stock[stock_top:15]; keep hand_n unchanged. is_consistent() checks a state after such edits
+# (it also wants last_drawn, the card last_drawer drew, to still be in that seat's hand or on the
+# table as that seat's card).
+#
+# Facts of these rules worth knowing (tests check them): after t tricks with a draw the hands
+# hold 12 - t cards, so a round has at most 10 draws and the stock never runs dry (>= 5 left);
+# the next follower is always the seat that just drew, so a round always ends with the leader
+# playing their last card. The engine still handles both cases generically.
+# Extras beyond the API: rank_index(c), is_consistent().
+# History (what a person at the table saw played this round; for the computer players):
+#   history_size        number of cards played this round: completed tricks and the table.
+#   history_card(i)     i-th card played this round in play order (NO_CARD past the end).
+#   history_seat(i)     seat that played it (-1 past the end).
+# Draws are not part of the history (the opponent's draws are hidden).
+#
+# save(), load() and is_consistent() live in engine/alleycat_save.py (with the save format).
 # OK / ERR_* are re-exported: the API promises them importable from this module.
 from engine.common import (  # noqa: F401
     const, OK, ERR_PHASE, ERR_NOT_IN_HAND, ERR_ILLEGAL, ERR_BAD_MOVE, LOAD_BAD_DATA,

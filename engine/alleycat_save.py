@@ -1,14 +1,13 @@
-"""Alley Cat's card order and save format: save(), load() and the checks behind load() and
-is_consistent() (engine/alleycat.py makes them AlleyCat's methods; apart so that neither module is
-big to compile on a board).
-
-Save format v1 (framing: engine/common.py; everything else is re-derived on load by replaying
-the gone pile):
-  0-1 b'AC', 2 version 1, 3 n, 4 phase, 5 target, 6 flags (bit0 as_captured),
-  7 dealer + 1, 8 table card (NO_CARD if the table is empty), 9-10 hand_n, 11 stock cards,
-  12 gone_n, 13 last_drawn, 14-17 scores (int16 LE), 18-21 Rng,
-  22.. hand 0, hand 1, stock (top first), gone (play order), then parity and checksum16.
-"""
+# Alley Cat's card order and save format: save(), load() and the checks behind load() and
+# is_consistent() (engine/alleycat.py makes them AlleyCat's methods; apart so that neither module is
+# big to compile on a board).
+#
+# Save format v1 (framing: engine/common.py; everything else is re-derived on load by replaying
+# the gone pile):
+#   0-1 b'AC', 2 version 1, 3 n, 4 phase, 5 target, 6 flags (bit0 as_captured),
+#   7 dealer + 1, 8 table card (NO_CARD if the table is empty), 9-10 hand_n, 11 stock cards,
+#   12 gone_n, 13 last_drawn, 14-17 scores (int16 LE), 18-21 Rng,
+#   22.. hand 0, hand 1, stock (top first), gone (play order), then parity and checksum16.
 from engine.common import (
     const, OK, LOAD_BAD_DATA, put16, get16, seal, unseal, SCRATCH, NO_CARD, ALLEY_CAT,
 )

@@ -1,12 +1,11 @@
-"""Back Alley: 4 players in two partnerships, bid-and-trick game with two jokers (the bloopers).
-
-Rules: shared/RULES.md "Back Alley"; public names: shared/ENGINE_API.md. Allocation-free after
-construction (every public method), all randomness from the game's own Rng.
-
-The internal state (core, derived, history) is described in engine/backalley_rules.py, which
-holds the rules tables and rebuild(); save() / load() are in engine/backalley_save.py (three
-modules: none is big to compile on a board).
-"""
+# Back Alley: 4 players in two partnerships, bid-and-trick game with two jokers (the bloopers).
+#
+# Rules: shared/RULES.md "Back Alley"; public names: shared/ENGINE_API.md. Allocation-free after
+# construction (every public method), all randomness from the game's own Rng.
+#
+# The internal state (core, derived, history) is described in engine/backalley_rules.py, which
+# holds the rules tables and rebuild(); save() / load() are in engine/backalley_save.py (three
+# modules: none is big to compile on a board).
 from engine.common import (  # noqa: F401 (OK / ERR_* are re-exported: the API promises them here)
     const, OK, ERR_PHASE, ERR_NOT_IN_HAND, ERR_ILLEGAL, ERR_BAD_MOVE, LOAD_BAD_DATA,
     CardGame, NO_CARD, LITTLE_BLOOPER, BIG_BLOOPER, is_card, Rng,

@@ -1,37 +1,36 @@
-"""Back Alley's rules tables and derived state (engine/backalley.py makes rebuild() and
-_account_trick() BackAlley's methods).
-
-Internal state (for the computer players, who copy a game and re-deal hidden cards):
-
-  Core state (saved; everything else is derived from it by rebuild()):
-    started        False until the first start()
-    phase          PHASE_BID / PHASE_PLAY / PHASE_HAND_OVER / PHASE_GAME_OVER
-    dealer         seat 0..3 (-1 before start)
-    deal_number    0-based, all-pass redeals not counted
-    redeals        all-pass hands so far this game (saturates at 0xFFFF)
-    upcard         the turned card; discarded: the other joker if it was dealt and thrown away
-    bids[4]        move code per seat (0 = not bid yet)
-    hands[52]      seat p holds hands[13*p : 13*p + hand_n[p]], in dealt order (a replacement
-                   card takes the discarded joker's slot); removing a card shifts the rest down
-    hand_n[4]      cards held per seat
-    table[4]       cards of the current trick in play order, trick_size of them; seat of
-                   table[i] is (leader + i) & 3
-    played[52]     completed tricks of this hand, 4 cards each in play order, played_n in all
-    scores[2]      team_score per team; points[2]: hand_points (last finished hand)
-  Derived (rebuild() recomputes them from the core state):
-    cards_per_hand, trump (suit, or NO_TRUMP), levels[4] (board level per seat), n_bids,
-    trick_leads[13] (who led each completed trick), won[4] (tricks per seat this hand),
-    broken (a trump was played to a completed trick), trumped[4] (seat played a trump to a
-    completed trick: the strict lead rule), leader, turn, last_leader / last_trick[4] /
-    last_winner, winner, undealt[undealt_n] (cards nobody can see: not in a hand, on the table,
-    played, the up-card or the discarded joker; in ascending card-code order).
-  History (public: every card played this hand, in order): history_size = played_n +
-    trick_size (kept up to date); history_card(i) / history_seat(i) read played[] then table[],
-    the seat coming from trick_leads[] (completed tricks) or leader (the current trick).
-  Re-dealing hidden cards in a copy: swap cards between hands[] slots of other seats and
-  undealt[] (keep hand_n); nothing derived depends on which hidden card sits where.
-  Scratch: seen[80] (the dealing order of a deal, or flags per card code).
-"""
+# Back Alley's rules tables and derived state (engine/backalley.py makes rebuild() and
+# _account_trick() BackAlley's methods).
+#
+# Internal state (for the computer players, who copy a game and re-deal hidden cards):
+#
+#   Core state (saved; everything else is derived from it by rebuild()):
+#     started        False until the first start()
+#     phase          PHASE_BID / PHASE_PLAY / PHASE_HAND_OVER / PHASE_GAME_OVER
+#     dealer         seat 0..3 (-1 before start)
+#     deal_number    0-based, all-pass redeals not counted
+#     redeals        all-pass hands so far this game (saturates at 0xFFFF)
+#     upcard         the turned card; discarded: the other joker if it was dealt and thrown away
+#     bids[4]        move code per seat (0 = not bid yet)
+#     hands[52]      seat p holds hands[13*p : 13*p + hand_n[p]], in dealt order (a replacement
+#                    card takes the discarded joker's slot); removing a card shifts the rest down
+#     hand_n[4]      cards held per seat
+#     table[4]       cards of the current trick in play order, trick_size of them; seat of
+#                    table[i] is (leader + i) & 3
+#     played[52]     completed tricks of this hand, 4 cards each in play order, played_n in all
+#     scores[2]      team_score per team; points[2]: hand_points (last finished hand)
+#   Derived (rebuild() recomputes them from the core state):
+#     cards_per_hand, trump (suit, or NO_TRUMP), levels[4] (board level per seat), n_bids,
+#     trick_leads[13] (who led each completed trick), won[4] (tricks per seat this hand),
+#     broken (a trump was played to a completed trick), trumped[4] (seat played a trump to a
+#     completed trick: the strict lead rule), leader, turn, last_leader / last_trick[4] /
+#     last_winner, winner, undealt[undealt_n] (cards nobody can see: not in a hand, on the table,
+#     played, the up-card or the discarded joker; in ascending card-code order).
+#   History (public: every card played this hand, in order): history_size = played_n +
+#     trick_size (kept up to date); history_card(i) / history_seat(i) read played[] then table[],
+#     the seat coming from trick_leads[] (completed tricks) or leader (the current trick).
+#   Re-dealing hidden cards in a copy: swap cards between hands[] slots of other seats and
+#   undealt[] (keep hand_n); nothing derived depends on which hidden card sits where.
+#   Scratch: seen[80] (the dealing order of a deal, or flags per card code).
 from engine.common import const, NO_CARD, is_card
 
 # The same values as engine/backalley.py's (const() inlines them where they are declared).

@@ -1,35 +1,34 @@
-"""Alley Cat computer player: AlleyCatBrain(level) with .obs (AlleyCatView) and .decide(seed).
-
-Fair play by construction: AlleyCatView.read(game) is the only code that touches the game. It
-copies what the seat to move may know (own hand, every card played this round and by whom, hand
-and stock sizes, the card led, scores, round points, target, scoring mode, dealer) into the
-view's own buffers. decide() reads only the view; the brain keeps no reference to the game.
-Determinism: decide(seed) reseeds the brain's Rng from seed mixed with a hash of the view, so a
-move is a function of (seed, observation) alone.
-
-Cards inside the brain are rank indices 0..26 (A♠ A♣ 2♠ 2♣ ... 5♠ 5♣ 5♦ 6♠ ... K♣; the alley
-cat is index 10), so "a beats b" is a > b. Tables and the view: engine/bot_alleycat_tables.py.
-After decide(), brain.reason is a short constant phrase naming why (or "").
-
-Levels
-  Easy (0)   a beginner: a quarter of its moves are random; otherwise it follows with the card
-             that scores most on this trick alone (it sees the alley cat's sting only half of the
-             time) and leads a random card.
-  Normal (1) one-ply heuristic from precomputed tables. A trick (lead a, follow b) is worth
-             _FS[a, b] to the follower: point swing plus a tempo bonus for staying the follower
-             (the follower sees the lead; the leader's hand runs out first). The follower picks
-             the card with the best _FU = _FS minus the value of keeping that card. Following:
-             best _FU. Leading: for each card, the exact expectation over the unseen cards of
-             the follower's best reply (the opponent's hand is a uniform random subset of the
-             unseen cards: the j-th best reply is the chosen one with probability
-             C(N-j, m-1) / C(N, m)), minus the value of keeping the led card. Following the
-             round's last trick, or as captured near the target, it first maximises the chance
-             of winning the game (engine/winprob_alleycat.py) after the trick.
-  Hard (2)   determinized playouts scored by the chance of winning the game
-             (engine/bot_alleycat_hard.py, table engine/winprob_alleycat.py): far ahead it
-             keeps the points margin safe, far behind it takes the card that can catch up.
-Everything in decide() is allocation-free (buffers preallocated here), ints stay small.
-"""
+# Alley Cat computer player: AlleyCatBrain(level) with .obs (AlleyCatView) and .decide(seed).
+#
+# Fair play by construction: AlleyCatView.read(game) is the only code that touches the game. It
+# copies what the seat to move may know (own hand, every card played this round and by whom, hand
+# and stock sizes, the card led, scores, round points, target, scoring mode, dealer) into the
+# view's own buffers. decide() reads only the view; the brain keeps no reference to the game.
+# Determinism: decide(seed) reseeds the brain's Rng from seed mixed with a hash of the view, so a
+# move is a function of (seed, observation) alone.
+#
+# Cards inside the brain are rank indices 0..26 (A♠ A♣ 2♠ 2♣ ... 5♠ 5♣ 5♦ 6♠ ... K♣; the alley
+# cat is index 10), so "a beats b" is a > b. Tables and the view: engine/bot_alleycat_tables.py.
+# After decide(), brain.reason is a short constant phrase naming why (or "").
+#
+# Levels
+#   Easy (0)   a beginner: a quarter of its moves are random; otherwise it follows with the card
+#              that scores most on this trick alone (it sees the alley cat's sting only half of the
+#              time) and leads a random card.
+#   Normal (1) one-ply heuristic from precomputed tables. A trick (lead a, follow b) is worth
+#              _FS[a, b] to the follower: point swing plus a tempo bonus for staying the follower
+#              (the follower sees the lead; the leader's hand runs out first). The follower picks
+#              the card with the best _FU = _FS minus the value of keeping that card. Following:
+#              best _FU. Leading: for each card, the exact expectation over the unseen cards of
+#              the follower's best reply (the opponent's hand is a uniform random subset of the
+#              unseen cards: the j-th best reply is the chosen one with probability
+#              C(N-j, m-1) / C(N, m)), minus the value of keeping the led card. Following the
+#              round's last trick, or as captured near the target, it first maximises the chance
+#              of winning the game (engine/winprob_alleycat.py) after the trick.
+#   Hard (2)   determinized playouts scored by the chance of winning the game
+#              (engine/bot_alleycat_hard.py, table engine/winprob_alleycat.py): far ahead it
+#              keeps the points margin safe, far behind it takes the card that can catch up.
+# Everything in decide() is allocation-free (buffers preallocated here), ints stay small.
 from engine.common import const
 from engine.rng import Rng
 from engine.bot_alleycat_tables import (  # noqa: F401  (AlleyCatView: part of this module's API)

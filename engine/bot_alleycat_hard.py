@@ -1,19 +1,18 @@
-"""Alley Cat computer player, Hard level: determinized playouts scored by the game-win chance.
-
-hard(brain) -> index into brain.obs.hand. Perfect-information Monte Carlo: deal the unseen
-cards into the opponent's hand and the stock order at random, play every candidate card in that
-same world to the end of the round with a fast policy on a compact simulator (leader: best
-static LEAD value, i.e. the Normal lead formula against a random 5-card hand, so playouts do not
-let the leader peek; follower: best FU, or as captured a card that reaches the target, and
-never a card that hands the leader the target; both O(hand) per trick), and score the
-resulting position by the chance of winning the game (engine/winprob_alleycat.py: end-of-round
-totals and who leads the next round, or the target reached mid-round as captured), plus the
-round's point margin as a tie-break (it decides when the game chance is flat, e.g. far ahead).
-Fixed work budget: worlds are drawn until brain.budget simulated tricks are used up (a decision
-costs what its rounds cost); after _CUT_PCT % of it only the best _KEEP candidates are played
-on (successive halving: the close comparison gets the samples).
-Allocation-free: every buffer belongs to the brain.
-"""
+# Alley Cat computer player, Hard level: determinized playouts scored by the game-win chance.
+#
+# hard(brain) -> index into brain.obs.hand. Perfect-information Monte Carlo: deal the unseen
+# cards into the opponent's hand and the stock order at random, play every candidate card in that
+# same world to the end of the round with a fast policy on a compact simulator (leader: best
+# static LEAD value, i.e. the Normal lead formula against a random 5-card hand, so playouts do not
+# let the leader peek; follower: best FU, or as captured a card that reaches the target, and
+# never a card that hands the leader the target; both O(hand) per trick), and score the
+# resulting position by the chance of winning the game (engine/winprob_alleycat.py: end-of-round
+# totals and who leads the next round, or the target reached mid-round as captured), plus the
+# round's point margin as a tie-break (it decides when the game chance is flat, e.g. far ahead).
+# Fixed work budget: worlds are drawn until brain.budget simulated tricks are used up (a decision
+# costs what its rounds cost); after _CUT_PCT % of it only the best _KEEP candidates are played
+# on (successive halving: the close comparison gets the samples).
+# Allocation-free: every buffer belongs to the brain.
 from engine.common import const
 from engine.bot_alleycat_tables import FU, LEAD, VAL
 from engine.winprob_alleycat import win_prob_end

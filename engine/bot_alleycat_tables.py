@@ -1,13 +1,12 @@
-"""Alley Cat computer player, shared part: the lookup tables and the per-seat view.
-
-Cards inside the brain are rank indices 0..26 (A♠ A♣ 2♠ 2♣ ... 5♠ 5♣ 5♦ 6♠ ... K♣; the alley
-cat is index 10), so "a beats b" is a > b. Tables (built once at import, bytes):
-  CODE/IDX  rank index <-> card code;  VAL  card value for scoring;  RET  value of keeping a card
-  FS[a*27+b]  a trick (lead a, follow b) for the follower, quarter points + tempo, offset 128
-  FU          FS minus the value of keeping b;  ORDER[a*27+j]  the j-th best reply to a by FU
-  BINOM[n*7+k]  C(n, k);  LEAD[a]  playout lead value of a against a random 5-card hand
-AlleyCatView.read(game) is the only code of the brain that touches the game (fair play).
-"""
+# Alley Cat computer player, shared part: the lookup tables and the per-seat view.
+#
+# Cards inside the brain are rank indices 0..26 (A♠ A♣ 2♠ 2♣ ... 5♠ 5♣ 5♦ 6♠ ... K♣; the alley
+# cat is index 10), so "a beats b" is a > b. Tables (built once at import, bytes):
+#   CODE/IDX  rank index <-> card code;  VAL  card value for scoring;  RET  value of keeping a card
+#   FS[a*27+b]  a trick (lead a, follow b) for the follower, quarter points + tempo, offset 128
+#   FU          FS minus the value of keeping b;  ORDER[a*27+j]  the j-th best reply to a by FU
+#   BINOM[n*7+k]  C(n, k);  LEAD[a]  playout lead value of a against a random 5-card hand
+# AlleyCatView.read(game) is the only code of the brain that touches the game (fair play).
 from engine.common import const
 
 _N = const(27)

@@ -1,19 +1,18 @@
-"""Computer players for both games: Bot(level, seed=0, game=None).choose(game) -> a legal move.
-
-Levels: 0 easy, 1 normal, 2 hard. Each game has its own brain module; a brain sees the game
-only through its per-seat View (filled by View.read(game) from public information and the
-seat's own hand), so a bot cannot peek at hidden cards by construction. A move is a function
-of (seed, view): the brain reseeds its RNG from both on every decision.
-
-game (optional): the game class or a game (AlleyCat or BackAlley). Given, only that game's
-brain module is imported and only its brain built (the device front end saves the other
-game's code and brain that way); None builds both (a bot for either game). Dispatch reads
-the class attribute GAME_ID (1 Alley Cat, 2 Back Alley): no import of the engines here.
-
-After choose(), bot.reason is a short phrase naming why the move was chosen ("cheapest
-winner", "partner already winning", ...) or "" when the brain has none. Brains set their own
-`reason` attribute to a string constant (no allocation); the hint and the coach show it.
-"""
+# Computer players for both games: Bot(level, seed=0, game=None).choose(game) -> a legal move.
+#
+# Levels: 0 easy, 1 normal, 2 hard. Each game has its own brain module; a brain sees the game
+# only through its per-seat View (filled by View.read(game) from public information and the
+# seat's own hand), so a bot cannot peek at hidden cards by construction. A move is a function
+# of (seed, view): the brain reseeds its RNG from both on every decision.
+#
+# game (optional): the game class or a game (AlleyCat or BackAlley). Given, only that game's
+# brain module is imported and only its brain built (the device front end saves the other
+# game's code and brain that way); None builds both (a bot for either game). Dispatch reads
+# the class attribute GAME_ID (1 Alley Cat, 2 Back Alley): no import of the engines here.
+#
+# After choose(), bot.reason is a short phrase naming why the move was chosen ("cheapest
+# winner", "partner already winning", ...) or "" when the brain has none. Brains set their own
+# `reason` attribute to a string constant (no allocation); the hint and the coach show it.
 EASY = 0
 NORMAL = 1
 HARD = 2

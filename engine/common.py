@@ -1,13 +1,12 @@
-"""Things both games share: move result codes, const(), the save frame and its checks.
-
-Public constants carry no leading underscore so that `from engine.common import *`
-style re-exports keep them importable on MicroPython (underscored const() names vanish).
-
-Save frame (both games): bytes 0-1 magic, 2 version (1), 3 n (the save's length), the payload,
-then at n-3 the XOR of bytes 0..n-4 (Fletcher-16 works mod 255, so it cannot see a byte
-changing between 0x00 and 0xFF; the XOR sees every single-byte change) and at n-2..n-1
-checksum16(buf, 0, n-2) little-endian.
-"""
+# Things both games share: move result codes, const(), the save frame and its checks.
+#
+# Public constants carry no leading underscore so that `from engine.common import *`
+# style re-exports keep them importable on MicroPython (underscored const() names vanish).
+#
+# Save frame (both games): bytes 0-1 magic, 2 version (1), 3 n (the save's length), the payload,
+# then at n-3 the XOR of bytes 0..n-4 (Fletcher-16 works mod 255, so it cannot see a byte
+# changing between 0x00 and 0xFF; the XOR sees every single-byte change) and at n-2..n-1
+# checksum16(buf, 0, n-2) little-endian.
 try:
     from micropython import const
 except ImportError:  # CPython

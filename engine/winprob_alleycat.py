@@ -1,24 +1,23 @@
-"""Alley Cat: the chance of winning the game from a score position, a precomputed table.
-
-win_prob(as_captured, target, me, op, left) -> P(the seat with `me` points wins), in
-half-levels 0..180 (180 = certain). `me`/`op` are the totals that count: with end-of-round
-scoring, game score plus this round's points; as captured, the game score. `left`, what is left
-of the round: 0 it is over, 1 the stock holds 0..11 cards (late), 2 it holds 12..15 (its first
-four tricks; a round lasts about nine). With end-of-round scoring only the totals at the round's
-end matter, so mid-round totals are looked up as if the round ended there (no rows for them:
-they would be dead weight on the board).
-
-Table: tools/gen_winprob_alleycat.py computes it by self-play (today's Hard at both seats) and
-an exact dynamic program over the recorded rounds; see there. Layout, one byte per cell:
-end-of-round scoring [target 22/44/66][difference -24, -22 .. 24: 25][leader's need bucket 10],
-then as captured [target][left 3][difference][need], then the round-over rows once more by
-who leads the next round: [mode][target][leads next 2][difference][need] (win_prob_end, for
-Hard's playouts: the next round's first trick is worth ~2.6 points to its follower). Each P
-in 0..90 is stored as the printable byte 35 + P (36 + P from the backslash up), so the literal
-stays one source byte per cell.
-_TABLE is four literals of 1,500 cells (a .py compiled on the board needs no 6 KB block).
-Lookups allocate nothing; odd differences interpolate between their neighbours.
-"""
+# Alley Cat: the chance of winning the game from a score position, a precomputed table.
+#
+# win_prob(as_captured, target, me, op, left) -> P(the seat with `me` points wins), in
+# half-levels 0..180 (180 = certain). `me`/`op` are the totals that count: with end-of-round
+# scoring, game score plus this round's points; as captured, the game score. `left`, what is left
+# of the round: 0 it is over, 1 the stock holds 0..11 cards (late), 2 it holds 12..15 (its first
+# four tricks; a round lasts about nine). With end-of-round scoring only the totals at the round's
+# end matter, so mid-round totals are looked up as if the round ended there (no rows for them:
+# they would be dead weight on the board).
+#
+# Table: tools/gen_winprob_alleycat.py computes it by self-play (today's Hard at both seats) and
+# an exact dynamic program over the recorded rounds; see there. Layout, one byte per cell:
+# end-of-round scoring [target 22/44/66][difference -24, -22 .. 24: 25][leader's need bucket 10],
+# then as captured [target][left 3][difference][need], then the round-over rows once more by
+# who leads the next round: [mode][target][leads next 2][difference][need] (win_prob_end, for
+# Hard's playouts: the next round's first trick is worth ~2.6 points to its follower). Each P
+# in 0..90 is stored as the printable byte 35 + P (36 + P from the backslash up), so the literal
+# stays one source byte per cell.
+# _TABLE is four literals of 1,500 cells (a .py compiled on the board needs no 6 KB block).
+# Lookups allocate nothing; odd differences interpolate between their neighbours.
 from engine.common import const
 
 _DB = const(25)

@@ -1,13 +1,12 @@
-"""Everything that draws: one 160x128 canvas bitmap (16 colours), a fixed pool of text
-lines on top of it, and the card art (rank and suit glyphs blitted from one small sprite
-sheet built once at start-up).
-
-Text lines are our own tiny labels: one TileGrid per line over a glyph sheet copied once
-from terminalio.FONT, with a 2-colour palette; changing the text rewrites tile numbers and
-changing the colour rewrites one palette entry, so text changes allocate nothing beyond the
-string itself (a text-label library would build a new bitmap per change, and costs heap).
-Pixel writes use an int index (bitmap[y * W + x]) so no (x, y) tuple is built.
-"""
+# Everything that draws: one 160x128 canvas bitmap (16 colours), a fixed pool of text
+# lines on top of it, and the card art (rank and suit glyphs blitted from one small sprite
+# sheet built once at start-up).
+#
+# Text lines are our own tiny labels: one TileGrid per line over a glyph sheet copied once
+# from terminalio.FONT, with a 2-colour palette; changing the text rewrites tile numbers and
+# changing the colour rewrites one palette entry, so text changes allocate nothing beyond the
+# string itself (a text-label library would build a new bitmap per change, and costs heap).
+# Pixel writes use an int index (bitmap[y * W + x]) so no (x, y) tuple is built.
 try:
     import bitmaptools
 except ImportError:  # stand-in environments without bitmaptools

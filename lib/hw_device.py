@@ -1,14 +1,13 @@
-"""PyBadge / PyGamer hardware layer (CircuitPython). The only device-specific module.
-
-display: board.DISPLAY (160x128), refreshed by hand (auto_refresh off) after each change.
-buttons: keypad.ShiftRegisterKeys, read into one preallocated keypad.Event; on a PyGamer
-         (4 keys + analog joystick) the stick is turned into Left/Right/Up/Down presses.
-lights : 5 NeoPixels on board.NEOPIXEL.
-sound  : short square-wave tones through audioio on board.SPEAKER (the SAMD51's DAC on
-         PA02, which has no PWM timer and the port has no audiopwmio), the amplifier
-         switched by board.SPEAKER_ENABLE; pwmio only on boards without audioio.
-storage: microcontroller.nvm (8 KB).  clock: supervisor.ticks_ms().
-"""
+# PyBadge / PyGamer hardware layer (CircuitPython). The only device-specific module.
+#
+# display: board.DISPLAY (160x128), refreshed by hand (auto_refresh off) after each change.
+# buttons: keypad.ShiftRegisterKeys, read into one preallocated keypad.Event; on a PyGamer
+#          (4 keys + analog joystick) the stick is turned into Left/Right/Up/Down presses.
+# lights : 5 NeoPixels on board.NEOPIXEL.
+# sound  : short square-wave tones through audioio on board.SPEAKER (the SAMD51's DAC on
+#          PA02, which has no PWM timer and the port has no audiopwmio), the amplifier
+#          switched by board.SPEAKER_ENABLE; pwmio only on boards without audioio.
+# storage: microcontroller.nvm (8 KB).  clock: supervisor.ticks_ms().
 import time
 
 import board

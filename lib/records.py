@@ -1,23 +1,22 @@
-"""The records in non-volatile memory (microcontroller.nvm: 8 KB, one flash block on SAMD51).
-
-Why one image written whole: on the SAMD51 every write to microcontroller.nvm, however small,
-reads the whole 8 KB block, erases it and programs its 16 pages of 512 B again in order
-(CircuitPython ports/atmel-samd/common-hal/nvm/ByteArray.c calls ASF4 flash_write, whose
-_flash_write in hpl/nvmctrl/hpl_nvmctrl.c does exactly that). So a write costs one block
-erase whatever its size (the block is good for ~10,000), and a power cut during it loses
-whatever was not programmed again yet -- old copies in the same block included, so double
-buffering inside the block cannot help. Hence: all records live in one 512-byte image in RAM
-(the block's first page, programmed first, right after the erase), changed with put() and
-written with one slice assignment by commit(), only when a byte changed.
-
-Order inside the image (the most valuable first): statistics, settings, the running game.
-Each region holds one record or is blank (0xFF):
-
-    magic 0xA7 0xC9 | kind | length (u16 LE) | payload | Fletcher-16 (LE)
-
-A blank region (all 0xFF, or all 0x00) is empty; anything else that does not check out is
-reported IGNORED (and blanked in the image, so that the next write clears it), never raised.
-"""
+# The records in non-volatile memory (microcontroller.nvm: 8 KB, one flash block on SAMD51).
+#
+# Why one image written whole: on the SAMD51 every write to microcontroller.nvm, however small,
+# reads the whole 8 KB block, erases it and programs its 16 pages of 512 B again in order
+# (CircuitPython ports/atmel-samd/common-hal/nvm/ByteArray.c calls ASF4 flash_write, whose
+# _flash_write in hpl/nvmctrl/hpl_nvmctrl.c does exactly that). So a write costs one block
+# erase whatever its size (the block is good for ~10,000), and a power cut during it loses
+# whatever was not programmed again yet -- old copies in the same block included, so double
+# buffering inside the block cannot help. Hence: all records live in one 512-byte image in RAM
+# (the block's first page, programmed first, right after the erase), changed with put() and
+# written with one slice assignment by commit(), only when a byte changed.
+#
+# Order inside the image (the most valuable first): statistics, settings, the running game.
+# Each region holds one record or is blank (0xFF):
+#
+#     magic 0xA7 0xC9 | kind | length (u16 LE) | payload | Fletcher-16 (LE)
+#
+# A blank region (all 0xFF, or all 0x00) is empty; anything else that does not check out is
+# reported IGNORED (and blanked in the image, so that the next write clears it), never raised.
 
 SETTINGS = 0
 STATS = 1

@@ -1,11 +1,10 @@
-"""Alley Cat table: you (seat 0) against the computer (seat 1).
-
-Layout (160x128): top row = computer's score, its hand as card backs (x 82..109), stock
-count; the stock pile and the trick in the middle (computer's card left, yours right);
-three message lines (what happened, what you drew / the hint's reason / the coach, whose
-turn or why not); your hand at the bottom (selected card raised, yellow; the card you just
-drew framed cyan); your score and the target.
-"""
+# Alley Cat table: you (seat 0) against the computer (seat 1).
+#
+# Layout (160x128): top row = computer's score, its hand as card backs (x 82..109), stock
+# count; the stock pile and the trick in the middle (computer's card left, yours right);
+# three message lines (what happened, what you drew / the hint's reason / the coach, whose
+# turn or why not); your hand at the bottom (selected card raised, yellow; the card you just
+# drew framed cyan); your score and the target.
 import gfx
 import table
 from engine import alleycat as AC

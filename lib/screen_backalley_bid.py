@@ -1,9 +1,9 @@
-"""Back Alley's rarer parts: your bid's keys, the bid messages, the bid box and the bidding
-summary (over the trick's cross, on the seat labels' text lines, hidden meanwhile), and the
-coach's line while you play. Imported only while needed, then dropped (none of it is needed
-while the cards are played; the coach is off after the first game). After the last bid the
-summary stays 2 s; when all four pass, "All passed - redeal n" stays 2 s and the same hand
-size is dealt again by itself (screen_backalley.after_hold)."""
+# Back Alley's rarer parts: your bid's keys, the bid messages, the bid box and the bidding
+# summary (over the trick's cross, on the seat labels' text lines, hidden meanwhile), and the
+# coach's line while you play. Imported only while needed, then dropped (none of it is needed
+# while the cards are played; the coach is off after the first game). After the last bid the
+# summary stays 2 s; when all four pass, "All passed - redeal n" stays 2 s and the same hand
+# size is dealt again by itself (screen_backalley.after_hold).
 import gfx
 from buttons import A, LEFT, RIGHT, UP
 from fx import T_MOVE, T_BAD

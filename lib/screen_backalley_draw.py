@@ -1,18 +1,17 @@
-"""Drawing of the Back Alley table (screen_backalley.BackAlleyScreen is `s`).
-
-Layout (160x128):
-  y 1   scores "Us 12  Them -30"                      trump "Trump <suit>" / "No trump"
-  y 13  "Us 2/5  Them 1/board" (tricks / contract)    deal "3/13"
-  y 25+ the trick as a cross (N top, W left, E right, you bottom), the seat labels beside
-        it: name, bid / tricks, a "D" chip at the dealer; the seat to move has its label in
-        yellow (you: green, with "Your lead" / "Your turn" right of your card) and its empty
-        card place outlined; in the trick the card led is framed cyan, the winning card
-        yellow
-  y 74  message line; y 85 the tip line (the hint's reason or the coach)
-  y 103 your hand (the selected card raised 5 px; cards you cannot play now are dimmed)
-While you bid, a box over the cross, and after the last bid the bidding summary:
-screen_backalley_bid (imported with the game, app._NEEDS).
-"""
+# Drawing of the Back Alley table (screen_backalley.BackAlleyScreen is `s`).
+#
+# Layout (160x128):
+#   y 1   scores "Us 12  Them -30"                      trump "Trump <suit>" / "No trump"
+#   y 13  "Us 2/5  Them 1/board" (tricks / contract)    deal "3/13"
+#   y 25+ the trick as a cross (N top, W left, E right, you bottom), the seat labels beside
+#         it: name, bid / tricks, a "D" chip at the dealer; the seat to move has its label in
+#         yellow (you: green, with "Your lead" / "Your turn" right of your card) and its empty
+#         card place outlined; in the trick the card led is framed cyan, the winning card
+#         yellow
+#   y 74  message line; y 85 the tip line (the hint's reason or the coach)
+#   y 103 your hand (the selected card raised 5 px; cards you cannot play now are dimmed)
+# While you bid, a box over the cross, and after the last bid the bidding summary:
+# screen_backalley_bid (imported with the game, app._NEEDS).
 import gfx
 from buttons import const
 from engine import backalley as BA
