@@ -1,26 +1,25 @@
-"""Back Alley computer players: BackAlleyBrain(level) with .obs (a BackAlleyView) and .decide(seed).
-
-The brain is split over small modules (the board compiles each on import; the compiler's
-transient heap grows with a module's size), as one class chain:
-  bot_backalley_view    the seat's view of the game, bit helpers
-  bot_backalley_know    what the seat knows, sampling worlds consistent with it
-  bot_backalley_bid     bidding at every level (expected game value, sampled worlds)
-  bot_backalley_play    decide(), card play at every level, the reason of a move
-  bot_backalley (here)  the simulator and Normal's card policy (the hot loop: the most
-                        derived class, so its methods are found first)
-  winprob_backalley     game-win probability by score difference and what is left
-
-A move is a function of (seed, view): decide reseeds the brain's Rng from the seed mixed with a
-hash of the view on every call. Levels:
-  Easy   (0): counts aces and top trumps to bid; small hands (1-3 cards) from a few sampled
-              worlds; plays the lowest legal card unless it can take the trick cheaply.
-  Normal (1): bids from a sure-trick estimator (small hands from sampled worlds); plays with
-              card counting: second hand low, third hand high, never overtakes a winning
-              partner, cashes sure winners, draws trumps, ruffs cheaply, discards low.
-  Hard   (2): determinized playouts with Normal's policy in worlds consistent with the view,
-              every candidate card and bid scored by the chance of winning the game
-              (winprob_backalley), the work budget scaled by what a playout costs.
-"""
+# Back Alley computer players: BackAlleyBrain(level) with .obs (a BackAlleyView) and .decide(seed).
+#
+# The brain is split over small modules (the board compiles each on import; the compiler's
+# transient heap grows with a module's size), as one class chain:
+#   bot_backalley_view    the seat's view of the game, bit helpers
+#   bot_backalley_know    what the seat knows, sampling worlds consistent with it
+#   bot_backalley_bid     bidding at every level (expected game value, sampled worlds)
+#   bot_backalley_play    decide(), card play at every level, the reason of a move
+#   bot_backalley (here)  the simulator and Normal's card policy (the hot loop: the most
+#                         derived class, so its methods are found first)
+#   winprob_backalley     game-win probability by score difference and what is left
+#
+# A move is a function of (seed, view): decide reseeds the brain's Rng from the seed mixed with a
+# hash of the view on every call. Levels:
+#   Easy   (0): counts aces and top trumps to bid; small hands (1-3 cards) from a few sampled
+#               worlds; plays the lowest legal card unless it can take the trick cheaply.
+#   Normal (1): bids from a sure-trick estimator (small hands from sampled worlds); plays with
+#               card counting: second hand low, third hand high, never overtakes a winning
+#               partner, cashes sure winners, draws trumps, ruffs cheaply, discards low.
+#   Hard   (2): determinized playouts with Normal's policy in worlds consistent with the view,
+#               every candidate card and bid scored by the chance of winning the game
+#               (winprob_backalley), the work budget scaled by what a playout costs.
 from engine.common import const
 from engine.bot_backalley_view import _hi, _lo, _cnt, _team_points
 from engine.bot_backalley_play import BackAlleyPlay

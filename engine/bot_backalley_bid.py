@@ -1,11 +1,10 @@
-"""Back Alley bots, bidding at every level (see engine/bot_backalley.py for the chain).
-
-Easy and Normal bid from hand counts (aces, top trumps; Normal's sure-trick estimator); in
-small hands (Easy 1-6 cards, Normal 1-3) and always for Hard, a bid is chosen by playing the
-hand out in sampled worlds: each candidate bid is scored in every world by what it does to
-the game, the hand's points for us minus an estimate of theirs, turned into the chance of
-winning the game (winprob_backalley) when the level plays for the game (value()).
-"""
+# Back Alley bots, bidding at every level (see engine/bot_backalley.py for the chain).
+#
+# Easy and Normal bid from hand counts (aces, top trumps; Normal's sure-trick estimator); in
+# small hands (Easy 1-6 cards, Normal 1-3) and always for Hard, a bid is chosen by playing the
+# hand out in sampled worlds: each candidate bid is scored in every world by what it does to
+# the game, the hand's points for us minus an estimate of theirs, turned into the chance of
+# winning the game (winprob_backalley) when the level plays for the game (value()).
 from engine.common import const
 from engine.bot_backalley_view import _hi, _lo, _cnt, _team_points
 from engine.bot_backalley_know import BackAlleyKnow

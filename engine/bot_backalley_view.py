@@ -1,13 +1,12 @@
-"""Back Alley bots: the seat's view of the game and the bit helpers every brain module shares.
-
-BackAlleyView.read(game) is the only code of the computer players that touches the game: it
-copies what the seat to move can know (own hand, hand sizes, the cards played this hand with
-who played them, bids, board levels, tricks, scores, up-card, dealer, options) into the view's
-own buffers; the brain reads only the view (fair play by construction).
-
-Cards inside the brain are (suit, power) pairs kept as bitmasks: suit 0..3 where both jokers
-belong to the trump suit, power 2..14 (ace 14), Little Blooper 15, Big Blooper 16.
-"""
+# Back Alley bots: the seat's view of the game and the bit helpers every brain module shares.
+#
+# BackAlleyView.read(game) is the only code of the computer players that touches the game: it
+# copies what the seat to move can know (own hand, hand sizes, the cards played this hand with
+# who played them, bids, board levels, tricks, scores, up-card, dealer, options) into the view's
+# own buffers; the brain reads only the view (fair play by construction).
+#
+# Cards inside the brain are (suit, power) pairs kept as bitmasks: suit 0..3 where both jokers
+# belong to the trump suit, power 2..14 (ace 14), Little Blooper 15, Big Blooper 16.
 from engine.cards import NO_CARD
 
 class BackAlleyView:

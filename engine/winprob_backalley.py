@@ -1,21 +1,20 @@
-"""Back Alley: the chance that a side wins the game, by its score lead and what is left to play.
-
-Why a table: a bot that maximises the points of the hand takes the same risks ahead and
-behind. Scoring a hand's outcome by the game-win chance it leads to makes it take risks when
-behind late and play safe when ahead, and weighs a board or a high bid by what it does to
-the game.
-
-What is left is measured by V = the deals still to come, a 1-card deal counting ONE_CARD
-deals (the ratio of its score-change variance to an ordinary deal's in the self-play the
-table is fitted to: ~22 with Normal bidding its small hands by points, ~1 with Hard, whose
-1-card deal swings like any other). Rows: isqrt(4 V),
-0..ROWS-1 (row 0 = nothing left). Columns: score lead 0, 5, .. 200. Each byte is
-254 x P(win), a draw counting half, for a lead >= 0; a deficit is 254 minus the lead's
-value. The table is fitted to seeded Hard self-play (Hard scoring by the previous, Normal-fit
-table; Hard's deals swing more than Normal's: sigma ~20 points with one deal left, ~47 with
-twelve) by tools/gen_winprob_backalley.py (a probit per row; rows made monotone); regenerate
-it with that tool, never by hand.
-"""
+# Back Alley: the chance that a side wins the game, by its score lead and what is left to play.
+#
+# Why a table: a bot that maximises the points of the hand takes the same risks ahead and
+# behind. Scoring a hand's outcome by the game-win chance it leads to makes it take risks when
+# behind late and play safe when ahead, and weighs a board or a high bid by what it does to
+# the game.
+#
+# What is left is measured by V = the deals still to come, a 1-card deal counting ONE_CARD
+# deals (the ratio of its score-change variance to an ordinary deal's in the self-play the
+# table is fitted to: ~22 with Normal bidding its small hands by points, ~1 with Hard, whose
+# 1-card deal swings like any other). Rows: isqrt(4 V),
+# 0..ROWS-1 (row 0 = nothing left). Columns: score lead 0, 5, .. 200. Each byte is
+# 254 x P(win), a draw counting half, for a lead >= 0; a deficit is 254 minus the lead's
+# value. The table is fitted to seeded Hard self-play (Hard scoring by the previous, Normal-fit
+# table; Hard's deals swing more than Normal's: sigma ~20 points with one deal left, ~47 with
+# twelve) by tools/gen_winprob_backalley.py (a probit per row; rows made monotone); regenerate
+# it with that tool, never by hand.
 from engine.common import const
 
 ROWS = const(15)

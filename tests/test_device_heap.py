@@ -406,3 +406,36 @@ def test_key_script_runs_on_32_bits_in_the_guard_heap_from_mpy(mp32):
     ok, where = device_heap.check_heap(ROOT, MP32_MPY_GUARD_KB, mpy_cross=mc, vm=mp32,
                                        plus_start=True)
     assert ok, "the program needs more than %d KB from .mpy: %s" % (MP32_MPY_GUARD_KB, where)
+
+
+# Compiling a .py on the board builds every string literal as one heap block, docstrings
+# included (the compiler drops them afterwards): Alley Cat's 3.2 KB module docstring was the
+# block a 32-bit .py run could not find when the game started. Explanations are comments.
+MAX_DOCSTRING = 400
+MAX_LITERAL = 1500  # engine/winprob_alleycat.py's table chunks
+
+
+def test_device_modules_have_no_long_string_literals():
+    import ast
+
+    import gen_qstrs
+
+    too_long = []
+    for path in gen_qstrs.device_sources(ROOT):
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        docs = set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body \
+                    and isinstance(node.body[0], ast.Expr) \
+                    and isinstance(node.body[0].value, ast.Constant):
+                docs.add(id(node.body[0].value))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
+                v = node.value
+                n = len(v) if isinstance(v, bytes) else len(v.encode("utf-8"))
+                limit = MAX_DOCSTRING if id(node) in docs else MAX_LITERAL
+                if n > limit:
+                    too_long.append("%s:%d: %d bytes (limit %d)"
+                                    % (os.path.relpath(path, ROOT), node.lineno, n, limit))
+    assert not too_long, "\n".join(too_long)
