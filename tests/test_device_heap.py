@@ -198,6 +198,19 @@ def test_qstrs_module_is_up_to_date_with_the_sources():
     assert r.returncode == 0, r.stdout + r.stderr
 
 
+# What code.py does first on a board: import lib/qstrs0.py, qstrs1.py, ... (every name the
+# program uses), for the scripts below that run on MicroPython
+INTERN_PROGRAM_NAMES = (
+    "i = 0\n"
+    "while True:\n"
+    "    try:\n"
+    "        __import__('qstrs' + str(i))\n"
+    "    except ImportError:\n"
+    "        break\n"
+    "    i += 1\n"
+)
+
+
 @need_mp
 def test_qstr_pools_are_all_laid_down_by_code_py_before_the_program_loads(tmp_path):
     # code.py imports lib/qstrs0.py, ... first: after that, importing every module of both games
@@ -213,13 +226,7 @@ def test_qstr_pools_are_all_laid_down_by_code_py_before_the_program_loads(tmp_pa
         "          'keypad', 'microcontroller', 'digitalio', 'analogio', 'audiocore',\n"
         "          'audioio', 'supervisor', 'storage', 'neopixel_write', 'neopixel'):\n"
         "    __import__(m)\n"
-        "i = 0\n"
-        "while True:\n"
-        "    try:\n"
-        "        __import__('qstrs' + str(i))\n"
-        "    except ImportError:\n"
-        "        break\n"
-        "    i += 1\n"
+        + INTERN_PROGRAM_NAMES +
         "micropython.qstr_info()\n"
         "for m in open(%r).read().split(','):\n"
         "    __import__(m)\n"
@@ -332,21 +339,15 @@ def test_the_programs_names_fit_the_first_six_pools_on_32_bits(mp32, tmp_path):
     # firmware's (static: tools/mp32_firmware_names.py)
     mods = _device_modules()
     script = tmp_path / "pools.py"
-    script.write_text(
+    script.write_text((
         "import sys, micropython\n"
         "sys.path.insert(0, %r)\n"
         "sys.path.append('lib')\n"
         "sys.path.append('')\n"
-        "i = 0\n"
-        "while True:\n"
-        "    try:\n"
-        "        __import__('qstrs' + str(i))\n"
-        "    except ImportError:\n"
-        "        break\n"
-        "    i += 1\n"
+        + INTERN_PROGRAM_NAMES +
         "for m in %r:\n"
         "    __import__(m)\n"
-        "micropython.qstr_info()\n" % (STANDINS, mods))
+        "micropython.qstr_info()\n") % (STANDINS, mods))
     r = run_mp32(mp32, str(script))
     assert r.returncode == 0, r.stdout + r.stderr
     pools, names = (int(x) for x in re.findall(r"n_pool=(\d+), n_qstr=(\d+)", r.stdout)[0])
