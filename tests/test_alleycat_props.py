@@ -7,7 +7,7 @@ from engine.alleycat import (
 )
 from engine.cards import NO_CARD, is_card
 from engine.rng import Rng
-from saveutil import reseal
+from saveutil import reseal, public_state, diff
 
 DECK = sorted([(3 << 4) | r for r in range(1, 14)] + list(range(1, 14)) + [0x15])
 MAX_MOVES = 20000  # far beyond any real game; a runaway loop fails the test instead of hanging
@@ -140,9 +140,9 @@ def test_save_load_save_identical(seed, pick, captured, every):
         h = AlleyCat(seed + 1, target=7, as_captured=not captured)
         assert h.load(memoryview(s)) == 0
         assert snap(h) == s
-        assert h.turn == g.turn and h.leader == g.leader and h.winner == g.winner
-        assert h.last_points == g.last_points and h.last_drawer == g.last_drawer
-        assert h.round_points(0) == g.round_points(0) and h.round_points(1) == g.round_points(1)
+        # the copy is the same game by every public accessor (not only by its own bytes)
+        a, b = public_state(g), public_state(h)
+        assert a == b, diff(a, b)
     run_game(seed, pick, 44, captured, check)
 
 
@@ -161,13 +161,17 @@ def test_any_int_is_ok_or_error_and_refusals_change_nothing(seed, pick, captured
             g.play(buf[r.below(g.legal_moves(buf))])
     for m in moves + list(range(256)):
         before = snap(g)
-        held = g.legal_moves(buf)
-        mine = m in list(buf[:held])
+        seen = public_state(g)
+        # the rules (RULES.md, Alley Cat 3): the seat to move may play any card it holds,
+        # no need to follow suit; nothing is playable outside PHASE_PLAY
+        mine = g.phase == PHASE_PLAY and m in list(buf[:g.hand(g.turn, buf)])
+        assert (m in list(buf[:g.legal_moves(buf)])) == mine
         code = g.play(m)
         if code == OK:
             assert mine
             continue
-        assert snap(g) == before
+        assert not mine
+        assert snap(g) == before and public_state(g) == seen
         if g.phase != PHASE_PLAY:
             assert code == ERR_PHASE
         elif 0 <= m <= 255 and is_card(m):

@@ -7,7 +7,8 @@ from engine.backalley import (
     BackAlley, OK, ERR_PHASE, ERR_NOT_IN_HAND, ERR_ILLEGAL, ERR_BAD_MOVE,
     PHASE_BID, PHASE_PLAY, PHASE_HAND_OVER, PHASE_GAME_OVER, BID_PASS,
 )
-from engine.cards import is_card, NO_CARD
+from engine.cards import is_card, NO_CARD, LITTLE_BLOOPER, BIG_BLOOPER
+from saveutil import public_state, diff
 
 ALL = sorted(c for c in range(0x43) if is_card(c))
 ERRORS = (ERR_PHASE, ERR_NOT_IN_HAND, ERR_ILLEGAL, ERR_BAD_MOVE)
@@ -53,23 +54,67 @@ def check_invariants(g, finished_points):
         assert g.winner == -1
 
 
-def check_every_byte(g):
-    """Any int 0..255 is accepted exactly when legal_moves lists it; refusals change nothing."""
+def rules_legal(g):
+    """The moves the rules allow now, worked out from /work/shared/RULES.md ("Back Alley") and
+    the public accessors alone, not from the engine's legal_moves or its own checks."""
+    p = g.turn
+    if p < 0:
+        return set()
+    n = g.cards_per_hand
+    if g.phase == PHASE_BID:
+        # rule 4: pass, a number from 1 to (hand size - 1), or board; need not go up
+        return {BID_PASS, 0xC0} | {0x80 + k for k in range(1, n)}
     buf = bytearray(16)
-    legal = set(buf[:g.legal_moves(buf)])
+    hand = list(buf[:g.hand(p, buf)])
+
+    def trump(c):  # the jokers always belong to the trump suit (no joker in a no-trump hand)
+        return c >> 4 == 4 or (g.trump != 15 and c >> 4 == g.trump)
+
+    def high(c):  # trump ranking: Big Blooper, Little Blooper, A K Q ... 2
+        return {BIG_BLOOPER: 100, LITTLE_BLOOPER: 99}.get(c, 14 if c & 15 == 1 else c & 15)
+
+    if g.trick_size == 0:
+        # rule 8: a trump is led only once trumps are broken (a trump played to an earlier
+        # trick of this hand; strict: by this player), by a board bidder, or from a hand of
+        # nothing but trumps
+        earlier = [(g.history_card(i), g.history_seat(i)) for i in range(g.history_size)]
+        if g.strict:
+            broken = any(trump(c) and q == p for c, q in earlier)
+        else:
+            broken = any(trump(c) for c, _ in earlier)
+        if broken or g.bid(p) == 0xC0 or all(trump(c) for c in hand):
+            return set(hand)
+        return {c for c in hand if not trump(c)}
+    led = g.trick_card(0)
+    mine = [c for c in hand if trump(c)]
+    if led in (BIG_BLOOPER, LITTLE_BLOOPER) and mine:
+        # rule 9: the highest trump to the Big Blooper, the lowest to the Little one
+        pick = max if led == BIG_BLOOPER else min
+        return {pick(mine, key=high)}
+    same = [c for c in hand if (trump(c) if trump(led) else c >> 4 == led >> 4 and not trump(c))]
+    return set(same) if same else set(hand)
+
+
+def check_every_byte(g):
+    """Any int 0..255 is accepted exactly when the rules allow it (rules_legal, an oracle
+    independent of the engine), legal_moves lists exactly those, refusals change nothing."""
+    buf = bytearray(16)
+    want = rules_legal(g)
+    assert set(buf[:g.legal_moves(buf)]) == want
     before = snapshot(g)
+    seen = public_state(g)
     h = BackAlley()
     for m in range(256):
         h.copy_from(g)
         r = h.play(m)
-        if m in legal:
+        if m in want:
             assert r == OK
         else:
             assert r in ERRORS
             assert snapshot(h) == before
     for m in (-1, -200, 256, 1000, 1 << 31):
         assert g.play(m) in ERRORS
-    assert snapshot(g) == before
+    assert snapshot(g) == before and public_state(g) == seen
 
 
 def run_game(seed, deals, strict, chooser_seed, pass_rate, probe_rate):
@@ -77,7 +122,6 @@ def run_game(seed, deals, strict, chooser_seed, pass_rate, probe_rate):
     g = BackAlley(seed=seed, deals=deals, strict_trump_lead=strict)
     assert where_cards_are(g) == ALL
     assert g.start() == OK
-    h = BackAlley()
     finished = []
     buf = bytearray(16)
     steps = 0
@@ -87,9 +131,12 @@ def run_game(seed, deals, strict, chooser_seed, pass_rate, probe_rate):
         assert steps < 20000
         check_invariants(g, finished)
         if rnd.random() < probe_rate:
-            s = snapshot(g)
-            assert h.load(s) == OK
-            assert snapshot(h) == s
+            # loaded into a game made with other settings: the same game by every accessor
+            h = BackAlley(seed=seed + 1, deals=25 if deals != 25 else 3,
+                          strict_trump_lead=not strict)
+            assert h.load(snapshot(g)) == OK
+            a, b = public_state(g), public_state(h)
+            assert a == b, diff(a, b)
             check_every_byte(g)
         if g.phase == PHASE_HAND_OVER:
             assert g.play(BID_PASS) == ERR_PHASE
@@ -118,8 +165,10 @@ def run_game(seed, deals, strict, chooser_seed, pass_rate, probe_rate):
     check_invariants(g, finished)
     assert g.deal_number == g.deals - 1
     assert g.next_deal() == ERR_PHASE
-    s = snapshot(g)
-    assert h.load(s) == OK and snapshot(h) == s and h.winner == g.winner
+    h = BackAlley(seed=seed + 1, deals=25 if deals != 25 else 3, strict_trump_lead=not strict)
+    assert h.load(snapshot(g)) == OK
+    a, b = public_state(g), public_state(h)
+    assert a == b, diff(a, b)
     return g
 
 
@@ -153,18 +202,19 @@ def test_save_load_midgame_continues_identically(seed, deals, chooser, stop):
             continue
         n = g.legal_moves(buf)
         g.play(buf[rnd.randrange(n)])
-    h = BackAlley(seed=12345, deals=25, strict_trump_lead=True)
+    h = BackAlley(seed=12345, deals=25 if deals != 25 else 3, strict_trump_lead=True)
     assert h.load(snapshot(g)) == OK
     # The RNG travels with the save: the next shuffles and moves are the same.
     while g.phase != PHASE_GAME_OVER:
-        assert snapshot(g) == snapshot(h)
+        a, b = public_state(g), public_state(h)
+        assert a == b, diff(a, b)
         if g.phase == PHASE_HAND_OVER:
             assert g.next_deal() == OK and h.next_deal() == OK
             continue
         n = g.legal_moves(buf)
         m = buf[rnd.randrange(n)]
         assert g.play(m) == OK and h.play(m) == OK
-    assert snapshot(g) == snapshot(h)
+    assert public_state(g) == public_state(h)
 
 
 @settings(max_examples=200, deadline=None)
@@ -186,3 +236,37 @@ def test_load_of_garbage_never_raises_and_leaves_game(seed, deals, chooser, stop
         assert r != OK or snapshot(g) == bytes(data[:data[3]])
         if r != OK:
             assert snapshot(g) == before
+
+
+def test_every_position_of_seeded_games_allows_exactly_what_the_rules_allow():
+    # deterministic companion of check_every_byte: every position of seeded games, each card
+    # in the hand of the seat to move tried, and the rules' cases each met
+    rnd = random.Random(5)
+    cases = {"big led": 0, "little led": 0, "trump lead refused": 0, "follow": 0, "bid": 0}
+    h = BackAlley()
+    buf = bytearray(16)
+    for s in range(12):
+        g = BackAlley(seed=s, deals=(7, 13)[s % 2], strict_trump_lead=s % 4 >= 2)
+        g.start()
+        while g.phase != PHASE_GAME_OVER:
+            if g.phase == PHASE_HAND_OVER:
+                g.next_deal()
+                continue
+            want = rules_legal(g)
+            assert set(buf[:g.legal_moves(buf)]) == want
+            if g.phase == PHASE_BID:
+                cases["bid"] += 1
+                tries = range(0x80, 0xC1)
+            else:
+                tries = buf[:g.hand(g.turn, buf)]
+                if g.trick_size:
+                    led = g.trick_card(0)
+                    key = {BIG_BLOOPER: "big led", LITTLE_BLOOPER: "little led"}.get(led, "follow")
+                    cases[key] += len(want) < len(tries)
+                else:
+                    cases["trump lead refused"] += len(want) < len(tries)
+            for m in list(tries):
+                h.copy_from(g)
+                assert (h.play(m) == OK) == (m in want), (s, hex(m))
+            g.play(sorted(want)[rnd.randrange(len(want))])
+    assert min(cases.values()) >= 3, cases
