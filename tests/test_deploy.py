@@ -179,16 +179,12 @@ def headers_on(d):
 # ----------------------------------------------------------------- the real project
 
 
-def real_flags():
-    """--skip-missing while a module the program imports is not installed/pinned yet
-    (the deploy then warns about it; test_missing_module_names_the_pip_package covers
-    the refusal)."""
-    try:
-        deploy.build_plan(ROOT, os.path.join(ROOT, "requirements.txt"), out=lambda *a: None)
-    except deploy.DeployError as e:
-        assert e.code == 1 and "pip install" in str(e)
-        return ["--skip-missing"]
-    return []
+def test_every_module_the_program_imports_is_pinned():
+    # a third-party module the program imports and requirements.txt does not pin (or the
+    # venv lacks) stops the deploy: the project's own deploy must resolve without
+    # --skip-missing (the tests below never add it)
+    plan = deploy.build_plan(ROOT, os.path.join(ROOT, "requirements.txt"), out=lambda *a: None)
+    assert plan and plan[-1][1] == "code.py"
 
 
 def real_plan():
@@ -197,7 +193,7 @@ def real_plan():
         sys.stdout = null
         try:
             plan = deploy.build_plan(ROOT, os.path.join(ROOT, "requirements.txt"),
-                                     skip_missing=True, out=lambda *a: None)
+                                     out=lambda *a: None)
         finally:
             sys.stdout = old
     return [rel for _src, rel, _c in plan]
@@ -205,7 +201,7 @@ def real_plan():
 
 def test_first_deploy_copies_program_and_second_copies_nothing(tmp_path):
     d = drive(tmp_path)
-    r = run("--to", str(d), "--no-mpy", *real_flags())
+    r = run("--to", str(d), "--no-mpy")
     assert r.returncode == 0, r.stderr
     on = files_on(d)
     planned = real_plan()
@@ -229,7 +225,7 @@ def test_first_deploy_copies_program_and_second_copies_nothing(tmp_path):
     assert sorted(lines) == sorted(planned)
     assert re.search(r"used, [\d.]+ [KM]B free of", r.stdout)
 
-    again = run("--to", str(d), "--no-mpy", *real_flags())
+    again = run("--to", str(d), "--no-mpy")
     assert again.returncode == 0, again.stderr
     assert copied_lines(again.stdout) == []
     assert re.search(r"^0 copied, \d+ unchanged", again.stdout, re.M)
@@ -238,11 +234,11 @@ def test_first_deploy_copies_program_and_second_copies_nothing(tmp_path):
 def test_refuses_folder_without_boot_out_txt_unless_forced(tmp_path):
     d = tmp_path / "usbstick"
     d.mkdir()
-    r = run("--to", str(d), "--no-mpy", *real_flags())
+    r = run("--to", str(d), "--no-mpy")
     assert r.returncode != 0
     assert "boot_out.txt" in r.stderr and "--force" in r.stderr
     assert files_on(d) == set()
-    forced = run("--to", str(d), "--no-mpy", "--force", *real_flags())
+    forced = run("--to", str(d), "--no-mpy", "--force")
     assert forced.returncode == 0, forced.stderr
     assert {"code.py", "engine/cards.py"} <= files_on(d)
 
@@ -472,7 +468,7 @@ def test_unknown_board_version_means_sources(tmp_path, mini):
 def test_real_project_compiles_with_fake_mpy_cross(tmp_path):
     d = drive(tmp_path)
     bindir, _exe, log = fake_mpy_cross(tmp_path)
-    r = run("--to", str(d), *real_flags(), env=on_path(bindir))
+    r = run("--to", str(d), env=on_path(bindir))
     assert r.returncode == 0, r.stderr
     compiled = compiled_sources(log)
     assert os.path.join(ROOT, "code.py") not in compiled

@@ -30,6 +30,9 @@ def test_heap_locked_games_allocate_nothing():
     assert r.returncode == 0, r.stdout + r.stderr
     assert "ALL OK" in r.stdout
     assert "FAIL" not in r.stdout
+    # every check ran, the bots' games included
+    assert r.stdout.count("PASS") == 4, r.stdout
+    assert "PASS bots choose moves in both games" in r.stdout, r.stdout
 
 
 def test_transcripts_match_cpython():
@@ -38,7 +41,10 @@ def test_transcripts_match_cpython():
                         capture_output=True, text=True, timeout=600)
     assert mp.returncode == 0, mp.stderr
     assert cp.returncode == 0, cp.stderr
-    assert mp.stdout.count("game over") >= 12
+    # 6 seeds x 4 games: random play and bot play of each game (12 would be random play
+    # alone: the bots not importing on MicroPython must fail here)
+    assert mp.stdout.count("game over") == 24
+    assert mp.stdout.count("bots seed") == 12
     assert mp.stdout == cp.stdout
 
 

@@ -93,7 +93,7 @@ def test_window_loop_smoke(tmp_path):
 def test_no_display_message(tmp_path):
     env = {"SDL_VIDEODRIVER": "offscreen"}
     r = run(["--save", str(tmp_path / "s.bin")], env)
-    assert r.returncode != 0
+    assert r.returncode == 3, (r.returncode, r.stderr)  # the README's promise: status 3
     assert "no display" in r.stderr and "--headless" in r.stderr
     assert "Traceback" not in r.stderr
 
