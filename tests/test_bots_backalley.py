@@ -352,16 +352,18 @@ def test_one_card_deal_weak_card_passes_and_a_good_one_is_boarded_after_passes()
         assert Bot(lv, 4).choose(g) == BID_BOARD, lv
 
 
-def _last_deal_brain(g, lead):
-    """Hard's brain for g.turn, its view changed to the last deal of the game with our side
-    `lead` points ahead (the view is the brain's only input)."""
-    b = BackAlleyBrain(2)
-    b.obs.read(g)
-    b.obs.deal_number = b.obs.deals - 1
-    t = b.obs.seat & 1
-    b.obs.scores[t] = max(lead, 0)
-    b.obs.scores[1 - t] = max(-lead, 0)
-    return b
+def _last_deal(g, lead):
+    """A copy of g (a 3-deal game in its first deal: 2 cards, as in its last) made the last
+    deal of the game with the side to move `lead` points ahead (a test-only edit of the
+    game's deal number and scores; a bot sees them through its view)."""
+    h = BackAlley(deals=g.deals)
+    h.copy_from(g)
+    assert h.deals == 3 and h.cards_per_hand == 2
+    h.deal_number = h.deals - 1
+    t = h.turn & 1
+    h.scores[t] = max(lead, 0)
+    h.scores[1 - t] = max(-lead, 0)
+    return h
 
 
 def test_hard_bids_for_the_game_not_the_hand_in_the_last_deal():
@@ -374,8 +376,10 @@ def test_hard_bids_for_the_game_not_the_hand_in_the_last_deal():
         g = game_with(["5C 6C", "7C 8C", "9C 10C", hand], "2S", 3)
         bids(g, 0x81, BID_PASS, BID_PASS)
         for sd in range(4):
-            assert _last_deal_brain(g, 8).decide(sd) == BID_PASS, (hand, sd)
-            assert _last_deal_brain(g, 3).decide(sd) == 0x81, (hand, sd)
+            assert Bot(2, sd, BackAlley).choose(_last_deal(g, 8)) == BID_PASS, (hand, sd)
+            assert Bot(2, sd, BackAlley).choose(_last_deal(g, 3)) == 0x81, (hand, sd)
+    # (Normal, bidding from its trick estimate, passes the weaker hand 3 ahead with 2 seeds
+    # of these 4: the check tells the levels apart)
 
 
 def _all_seats(level, games, deals):
@@ -395,11 +399,13 @@ def _all_seats(level, games, deals):
 
 def test_all_pass_redeals_stay_rare_with_bots_at_every_seat():
     # the 7-deal game (4 -> 1 -> 4) has its 1-card deal; before the fix bots at every seat
-    # redealt it about 8 times a 25-deal game. Goal: <= 1.5 a game; a 7-deal game has more
-    # small hands per deal, so the same bound is a stricter test there
-    for lv, games in ((0, 16), (1, 16), (2, 4)):
+    # redealt it about 8 times a 25-deal game (the goal was <= 1.5 a game). Measured
+    # 2026-12-01 over 64 games (seeds 700..763; Hard 16): Easy 36 (0.56 a game; these 16: 7),
+    # Normal 17 (0.27; these 16: 6), Hard 4 of 16 (0.25; these 8: 1). The bounds sit about
+    # twice over the measured rate and under 1.5 a game: a regression crosses them
+    for lv, games, bound in ((0, 16, 16), (1, 16, 10), (2, 8, 4)):
         red = _all_seats(lv, games, 7)
-        assert red <= 1.5 * games, (lv, red, games)
+        assert red <= bound, (lv, red, games)
 
 
 def test_win_probability_table_is_well_formed_and_monotone():
@@ -503,3 +509,38 @@ def test_hard_samples_worlds_that_fit_the_bids():
         diff.append(d / 300)
     assert abs(diff[0]) < 1.0, diff      # uniform: no side favoured
     assert diff[1] > 2.0, diff           # fitted to the bids: West holds more
+
+
+def test_hard_searches_within_its_budget_on_every_decision():
+    # Hard's work per decision, counted by its brain through Bot (bot.ba.work: card plays
+    # simulated in playouts, a running count): never over the budget of a bid or a card
+    # (the budgets count these plays plus the cost of sampling, so the plays alone stay
+    # under them; measured maxima over a 25-, 13- and 7-deal game: 1,560 a bid, 2,496 a
+    # card), and a search on every card choice between cards of two suits or more (a joker is a trump; Normal's
+    # brain plays no playouts there)
+    from engine.bot_backalley_bid import _BID_BUDGET
+    from engine.bot_backalley_play import _PLAY_BUDGET
+    buf = bytearray(16)
+    worst = [0, 0]
+    searched = 0
+    for s, deals in ((0, 25), (1, 7)):
+        g = BackAlley(seed=50 + s, deals=deals, strict_trump_lead=s == 1)
+        g.start()
+        bots = [Bot(2, 10 * s + i, BackAlley) for i in range(4)]
+        while g.phase != PHASE_GAME_OVER:
+            if g.turn < 0:
+                g.next_deal()
+                continue
+            b = bots[g.turn]
+            before = b.ba.work
+            phase = g.phase
+            suits = {_eff(c, g.trump) for c in buf[:g.legal_moves(buf)]}  # (joker: trump)
+            m = b.choose(g)
+            work = b.ba.work - before
+            assert work <= (_BID_BUDGET if phase == PHASE_BID else _PLAY_BUDGET), (phase, work)
+            worst[phase] = max(worst[phase], work)
+            if phase == PHASE_PLAY and len(suits) > 1:
+                assert work > 0, (s, g.deal_number, hex(m))
+                searched += 1
+            assert g.play(m) == 0
+    assert searched > 100 and min(worst) > 0, (searched, worst)
