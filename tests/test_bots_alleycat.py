@@ -524,19 +524,20 @@ def _duplicate_margin(la, lb, pairs, seed0=0):
 
 
 def test_hard_beats_normal_by_points_over_the_same_deals():
-    # Measured (CPython, 400 pairs, tools-free script in the issue-16 report): Hard - Normal
-    # +5.6 points a pair (sd 10.1); over 80 pairs +446 expected, sd 90 (blocks of 80:
-    # 276 383 587 420 565). Noise of the measure with equal players: Hard - Hard (other seeds)
-    # -0.45 a pair, sd 7.1 (80 pairs: sd 63); Normal - Normal is exactly 0 (Normal is
-    # deterministic), so Hard handed Normal's brain scores 0. Bound 160: 3.2 sd under the
-    # expectation, 2.5 sd over equal play. (~8 s on CPython)
+    # Measured (tools/duplicate_margins.py ac 2-1 --pairs 400 --block 80): Hard - Normal
+    # +5.6 points a pair (sd 10.1); 80 pairs: +446 expected, sd 90 (blocks of 80: 276 383
+    # 587 420 565; the test plays the first). Noise between equal players: Hard - Hard with
+    # other seeds -0.45 a pair, sd 7.1 (80 pairs: sd 63); Normal - Normal is exactly 0 (Normal
+    # is deterministic), so Hard handed Normal's brain scores 0. Bound 160: 3.2 sd under the
+    # expectation, 2.5 sd over equal play. (~8 s of CPython)
     assert _duplicate_margin(2, 1, 80) >= 160
 
 
 def test_normal_beats_easy_by_points_over_the_same_deals():
-    # Measured: Normal - Easy +14.9 a pair (sd 11.2); over 60 pairs +891 expected, sd 86
-    # (blocks of 60: 972 961 1007 921 802 708); Easy - Easy 0.0, sd 12.3 (60 pairs: sd 95).
-    # Bound 450: 5 sd under the expectation, 4.7 sd over equal play.
+    # Measured (ac 1-0 --pairs 400 --block 60): Normal - Easy +14.9 a pair (sd 11.2); 60
+    # pairs: +891 expected, sd 86 (blocks of 60: 972 961 1007 921 802 708; the test plays the
+    # first); Easy - Easy with other seeds 0.0 a pair, sd 12.3 (60 pairs: sd 95). Bound 450:
+    # 5 sd under the expectation, 4.7 sd over equal play.
     assert _duplicate_margin(1, 0, 60) >= 450
 
 

@@ -516,8 +516,8 @@ def test_hard_searches_within_its_budget_on_every_decision():
     # simulated in playouts, a running count): never over the budget of a bid or a card
     # (the budgets count these plays plus the cost of sampling, so the plays alone stay
     # under them; measured maxima over a 25-, 13- and 7-deal game: 1,560 a bid, 2,496 a
-    # card), and a search on every card choice between cards of two suits or more (a joker is a trump; Normal's
-    # brain plays no playouts there)
+    # card), and a search on every card choice between cards of two suits or more (a joker
+    # is a trump; Normal's brain plays no playouts there)
     from engine.bot_backalley_bid import _BID_BUDGET
     from engine.bot_backalley_play import _PLAY_BUDGET
     buf = bytearray(16)
@@ -571,17 +571,21 @@ def _duplicate_margin(la, lb, pairs):
 
 
 def test_hard_beats_normal_by_points_over_the_same_deals():
-    # Measured (CPython, 160 pairs of 13-card hands; the issue-16 report has the script):
-    # Hard - Normal +8.8 points a pair (sd 15.3); over 40 pairs +352 expected, sd 97 (blocks
-    # of 40: 386 306 408 309). Hard handed Normal's brain scores exactly 0 (same seeds, same
-    # deals, deterministic); with other seeds for the two sides, Hard - Hard is noise of
-    # mean ~0 (see the report). Bound 120: 2.4 sd under the expectation. Smaller hands
-    # tell the levels apart less (+2 a pair at 3-7 cards). (~11 s on CPython)
+    # Measured (tools/duplicate_margins.py ba 2-1 --pairs 160 --block 40, 13-card hands):
+    # Hard - Normal +8.8 points a pair (sd 15.3); 40 pairs: +352 expected, sd 97 (blocks of
+    # 40: 386 306 408 309; the test plays the first). Bound 120: 2.4 sd under the expectation.
+    # Hard handed Normal's brain scores exactly 0 here (a seat's bot keeps its seed in both
+    # halves: equal levels play the same hands twice). The bound alone would not separate
+    # equal players with other seeds (--other-seeds: Hard - Hard +0.4 a pair, sd 20.4; 40
+    # pairs: sd 129): 13-card hands are that noisy. Smaller hands tell the levels apart less
+    # (about +2 a pair at 3 to 7 cards, sd 9-11). (~11 s of CPython)
     assert _duplicate_margin(2, 1, 40) >= 120
 
 
 def test_normal_beats_easy_by_points_over_the_same_deals():
-    # Measured: Normal - Easy +11.0 a pair (sd 10.3) in 13-card hands; over 24 pairs +264
-    # expected, sd 50 (blocks of 20: 256 188 254 173 181 136 260 313). Bound 100: 3.3 sd
-    # under the expectation; Normal handed Easy's brain scores exactly 0.
+    # Measured (ba 1-0 --pairs 160): Normal - Easy +11.0 a pair (sd 10.3) in 13-card hands;
+    # 24 pairs: +264 expected, sd 50 (the test's 24: 288; blocks of 20: 256 188 254 173 181
+    # 136 260 313); Easy - Easy with other seeds +0.05 a pair, sd 9.3 (24 pairs: sd 46).
+    # Bound 100: 3.3 sd under the expectation, 2.2 sd over equal play; Normal handed Easy's
+    # brain scores exactly 0.
     assert _duplicate_margin(1, 0, 24) >= 100
