@@ -112,6 +112,7 @@ class Cards:
         monkeypatch.setattr(gfx, "clear", t_clear)
         self.checked = {False: 0, True: 0}  # glyph pixels checked on normal / dimmed faces
         self.red_dim = 0  # of those on dimmed faces: red ink
+        self.chips = 0  # inline suit chips checked
 
     def glyphs(self, c, x, y, w, h):
         """The sprite cells gfx.card draws for card c: (sheet x, sheet y, x, y, width)."""
@@ -264,6 +265,7 @@ def problems(hw, cards, where=""):
         if worst < MIN_CONTRAST:
             out.append(name + ": contrast %.2f" % worst)
         out += chip_problems(pix, chips, name)
+        cards.chips += len(chips)
         if len(bg) > 1:
             out.append("%s: touches another element (colours [%s])" % (
                 name, ", ".join(sorted((colour_name(c) for c in bg), key=_ckey))))
@@ -473,8 +475,8 @@ def test_contrast_backalley(tmp_path, monkeypatch, seed, length):
     assert check.screens > (10 if length == 4 else 100)
     check.verdict()
     if length != 4:  # the faces were looked at, dimmed ones with red ink among them
-        assert check.cards.checked[False] > 1000 and check.cards.red_dim > 100, \
-            (check.cards.checked, check.cards.red_dim)
+        assert check.cards.checked[False] > 1000 and check.cards.red_dim > 100 and \
+            check.cards.chips > 10, (check.cards.checked, check.cards.red_dim, check.cards.chips)
 
 
 @pytest.mark.parametrize("seed,captured", [(7, 0), (12, 1)])
