@@ -15,8 +15,10 @@ except ImportError:
 import gfx
 from gfx import W, H, BLACK, T_WHITE
 
-COLORS = (0x0B5D1E, 0xFFFFFF, 0x000000, 0xD01010, 0xFFD800, 0x1A237E, 0x8A8A8A,
-          0x101828, 0x64B5F6, 0x30D050, 0xFF8C00, 0x203040, 0x40E0E0, 0xB060E0)
+# Card ink (3 red, 13 purple) >= 4.5:1 on a white face and >= 3:1 on the dimmed face (6)
+# as the display shows them (tests/test_ui_contrast.py).
+COLORS = (0x0B5D1E, 0xFFFFFF, 0x000000, 0xB00000, 0xFFD800, 0x1A237E, 0xB0B0B0,
+          0x101828, 0x64B5F6, 0x30D050, 0xFF8C00, 0x203040, 0x40E0E0, 0x8030B0)
 
 
 def init(display):

@@ -1,13 +1,21 @@
-"""Every text the program shows is readable and clear of everything else, on every screen
-the harness reaches: computed from gfx's text lines (position, length, colour, the glyph
-tiles they show) and the canvas under them, not judged by eye.
+"""Every text and every card face the program shows is readable and clear of everything else,
+on every screen the harness reaches, judged on the composed frame: the RGB pixels the display
+shows (displayio's rendering of canvas + text lines, RGB565 as on the ST7735R), not gfx's
+palette indices or label colours.
 
-For each visible text line:
+Where things are comes from the drawing state (a text line's glyph cells; the cards given to
+gfx.card since the last clear, and whether each glyph is still uncovered on the canvas);
+every colour comes from the frame. For each visible text line:
 - on screen: its character cells lie inside 160 x 128;
-- contrast: every glyph pixel has a WCAG contrast >= 4.5:1 against the canvas pixel under it;
-- clear: the glyphs' bounding box grown by 1 px covers one canvas colour only (no card,
-  border, icon or panel edge touches the text; gfx's inline suit chips are part of the text);
+- contrast: every glyph pixel has a WCAG contrast >= 4.5:1 against the ground the line sits
+  on (the commonest colour of the frame pixels in its glyph box grown by 1 px that are not
+  text ink);
+- clear: those pixels are one colour only (no card, border, icon or panel edge touches the
+  text; gfx's inline suit chips are part of the text, their suits checked as glyphs below);
 - apart: no two lines' glyph boxes intersect.
+For each card glyph on screen (rank and suit): every ink pixel against the face pixels
+beside it, >= 3:1 on a dimmed card (one that cannot be played now), >= 4.5:1 on any other;
+each inline suit chip's ink against the chip >= 4.5:1.
 The screens: title, settings, statistics, rules pages, pause, both tables through whole
 games (bidding, play, refusals, hints, finished tricks, summaries, redeals), the panels
 (last trick, score sheet, round / deal over, game over).
@@ -21,6 +29,7 @@ if HERE not in sys.path:
 
 import re
 
+import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from test_ui_play import Driver, app_mod, gfx, COLORS, KEYS  # noqa: E402
@@ -28,6 +37,7 @@ from engine import alleycat as AC  # noqa: E402
 from engine import backalley as BA  # noqa: E402
 
 MIN_CONTRAST = 4.5
+MIN_CONTRAST_DIM = 3.0  # ink on a dimmed card face
 
 
 def _lin(v):
@@ -40,13 +50,143 @@ def luminance(rgb):
         0.0722 * _lin(rgb & 255)
 
 
+_lum = {}
+
+
 def contrast(a, b):
-    la = luminance(a)
-    lb = luminance(b)
+    la = _lum.get(a)
+    if la is None:
+        la = _lum[a] = luminance(a)
+    lb = _lum.get(b)
+    if lb is None:
+        lb = _lum[b] = luminance(b)
     if la < lb:
         la, lb = lb, la
     return (la + 0.05) / (lb + 0.05)
 
+
+def rgb565(c):
+    """c as the display shows it (5-6-5 bits, widened back as hw_desktop does)."""
+    return ((((c >> 19) & 31) * 255 // 31) << 16) | ((((c >> 10) & 63) * 255 // 63) << 8) | \
+        ((c >> 3) & 31) * 255 // 31
+
+
+def colour_name(c):
+    """A frame colour as its palette index when it is one (for messages), else hex."""
+    for i, p in enumerate(COLORS):
+        if rgb565(p) == c:
+            return "%d" % i
+    return "#%06x" % c
+
+
+def _ckey(s):
+    return (s[0] == "#", int(s) if s.isdigit() else 0, s)
+
+
+def composed_frame(hw):
+    """The frame the display shows, as a flat list of 0xRRGGBB (index y * 160 + x)."""
+    hw.display.refresh()
+    a = pygame.surfarray.array3d(hw.display.surface).astype("int32")  # [x][y][rgb]
+    return ((a[:, :, 0] << 16) | (a[:, :, 1] << 8) | a[:, :, 2]).T.ravel().tolist()
+
+
+class Cards:
+    """The face-up cards drawn since the last clear: gfx.card's arguments, recorded around the
+    public gfx.card / gfx.clear. Which of their glyphs are still on screen, uncovered, is read
+    from the canvas (the glyph cell holds exactly the sprite's ink on the card's face); the
+    colours are then read from the composed frame."""
+
+    def __init__(self, monkeypatch):
+        self.drawn = {}  # (x, y, w, h) -> (card, dim): the last card drawn there
+        card, clear = gfx.card, gfx.clear
+
+        def t_card(c, x, y, w=17, h=24, sel=False, dim=False, edge=gfx.BLACK):
+            self.drawn[(x, y, w, h)] = (c, bool(dim))
+            card(c, x, y, w, h, sel, dim, edge)
+
+        def t_clear(color=gfx.FELT):
+            self.drawn.clear()
+            clear(color)
+
+        monkeypatch.setattr(gfx, "card", t_card)
+        monkeypatch.setattr(gfx, "clear", t_clear)
+        self.checked = {False: 0, True: 0}  # glyph pixels checked on normal / dimmed faces
+        self.red_dim = 0  # of those on dimmed faces: red ink
+        self.chips = 0  # inline suit chips checked
+
+    def glyphs(self, c, x, y, w, h):
+        """The sprite cells gfx.card draws for card c: (sheet x, sheet y, x, y, width)."""
+        s = c >> 4
+        r = c & 15
+        if s == 4:
+            r = 14 if r == 2 else 15
+        out = [(r * 8, 8 if s in (1, 2) else 0, x + 2, y + 2, 7 if r == 10 else 5),
+               (s * 8, 16, x + 2, y + 11, 7)]
+        if w >= 20 and h >= 28:
+            out.append((s * 8, 16, x + w - 9, y + h - 9, 7))
+        return out
+
+    def problems(self, pix, where):
+        """Every visible card glyph's ink against its own face, as readable strings."""
+        out = []
+        W = gfx.W
+        cv = gfx.canvas
+        sh = gfx.sheet
+        red = rgb565(COLORS[3])
+        for (x, y, w, h), (c, dim) in list(self.drawn.items()):
+            face = 6 if dim else gfx.WHITE
+            floor = MIN_CONTRAST_DIM if dim else MIN_CONTRAST
+            for (a, b, gx, gy, gw) in self.glyphs(c, x, y, w, h):
+                if gx < 0 or gy < 0 or gx + gw > W or gy + 7 > gfx.H:
+                    continue
+                ink = []
+                shown = True
+                for j in range(7):
+                    for i in range(gw):
+                        v = sh[(b + j) * 128 + a + i]
+                        q = (gy + j) * W + gx + i
+                        if cv[q] != (v or face):
+                            shown = False  # covered (or gone): not on screen as drawn
+                        if v:
+                            ink.append((gx + i, gy + j))
+                if not shown:
+                    continue
+                worst = 99.0
+                n = 0
+                inked = set(ink)
+                for (i, j) in ink:
+                    q = j * W + i
+                    for (u, v) in ((i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)):
+                        if gx <= u < gx + gw and gy <= v < gy + 7 and (u, v) not in inked:
+                            n += 1
+                            r = contrast(pix[q], pix[v * W + u])
+                            if r < worst:
+                                worst = r
+                            if dim and pix[q] == red:
+                                self.red_dim += 1
+                self.checked[dim] += n
+                if worst < floor:
+                    out.append("%s %s card %02x glyph at (%d,%d): contrast %.2f" % (
+                        where, "dimmed" if dim else "face-up", c, gx, gy, worst))
+        return out
+
+
+def chip_problems(pix, chips, where):
+    """An inline suit chip: its suit's ink against the chip (the colour of its corner)."""
+    out = []
+    W = gfx.W
+    for (cx, cy, a, b) in chips:
+        ground = pix[cy * W + cx]
+        worst = 99.0
+        for j in range(cy + 1, cy + b - 1):
+            for i in range(cx + 1, cx + a - 1):
+                f = pix[j * W + i]
+                if f != ground:
+                    worst = min(worst, contrast(f, ground))
+        if worst == 99.0 or worst < MIN_CONTRAST:  # (no ink at all: the suit is invisible)
+            out.append("%s chip at (%d,%d): contrast %.2f" % (
+                where, cx, cy, 1.0 if worst == 99.0 else worst))
+    return out
 
 _ink_cache = {}
 
@@ -66,7 +206,7 @@ def glyph_ink(tile):
 
 
 def text_boxes():
-    """The visible text lines: (line, text cells box, glyph pixels, colour, chip boxes)."""
+    """Where the visible text lines are: (line, text cells box, glyph pixels, chip boxes)."""
     out = []
     for i, t in enumerate(gfx.labels):
         n = gfx.llen[i]
@@ -82,18 +222,21 @@ def text_boxes():
             chips.append((t.x + (gfx.chip[i] - 1) * gfx.FW + 1, t.y + 2, 9, 9))
         if not ink and not chips:
             continue
-        out.append((i, (t.x, t.y, n * gfx.FW, gfx.FH), ink, t.pixel_shader[1], chips))
+        out.append((i, (t.x, t.y, n * gfx.FW, gfx.FH), ink, chips))
     return out
 
 
-def problems(where=""):
+def problems(hw, cards, where=""):
     """Every rule broken on the current screen, as readable strings."""
     cw = gfx.W
-    cv = gfx.canvas
-    pix = [cv[j] for j in range(gfx.W * gfx.H)]
+    pix = composed_frame(hw)
     out = []
     boxes = []
-    for (i, (x, y, w, h), ink, col, chips) in text_boxes():
+    lines = text_boxes()
+    text_ink = set()  # every line's ink: the rings below look for anything else
+    for line in lines:
+        text_ink.update(line[2])
+    for (i, (x, y, w, h), ink, chips) in lines:
         name = "%s line %d at (%d,%d) %r" % (where, i, x, y, line_text(i))
         if x < 0 or y < 0 or x + w > gfx.W or y + h > gfx.H:
             out.append(name + ": leaves the screen")
@@ -106,21 +249,26 @@ def problems(where=""):
         x1 = max(p[0] for p in pts)
         y0 = min(p[1] for p in pts)
         y1 = max(p[1] for p in pts)
-        worst = 99.0
-        for (px, py) in ink:
-            c = contrast(col, COLORS[pix[py * cw + px]])
-            if c < worst:
-                worst = c
-        if worst < MIN_CONTRAST:
-            out.append(name + ": contrast %.2f" % worst)
-        seen = set()
+        fg = set(pix[py * cw + px] for (px, py) in ink)
+        bg = {}
         for py in range(max(y0 - 1, 0), min(y1 + 2, gfx.H)):
             for px in range(max(x0 - 1, 0), min(x1 + 2, gfx.W)):
-                if any(cx <= px < cx + a and cy <= py < cy + b for (cx, cy, a, b) in chips):
+                if (px, py) in text_ink or \
+                        any(cx <= px < cx + a and cy <= py < cy + b for (cx, cy, a, b) in chips):
                     continue
-                seen.add(pix[py * cw + px])
-        if len(seen) > 1:
-            out.append(name + ": touches another element (colours %s)" % sorted(seen))
+                c = pix[py * cw + px]
+                bg[c] = bg.get(c, 0) + 1
+        if not bg:
+            continue
+        ground = max(bg, key=bg.get)  # what the line sits on
+        worst = min([contrast(f, ground) for f in fg] or [99.0])
+        if worst < MIN_CONTRAST:
+            out.append(name + ": contrast %.2f" % worst)
+        out += chip_problems(pix, chips, name)
+        cards.chips += len(chips)
+        if len(bg) > 1:
+            out.append("%s: touches another element (colours [%s])" % (
+                name, ", ".join(sorted((colour_name(c) for c in bg), key=_ckey))))
         boxes.append((name, x0, y0, x1, y1))
     for a in range(len(boxes)):
         for b in range(a + 1, len(boxes)):
@@ -128,7 +276,7 @@ def problems(where=""):
             q = boxes[b]
             if p[1] <= q[3] and q[1] <= p[3] and p[2] <= q[4] and q[2] <= p[4]:
                 out.append(p[0] + " overlaps " + q[0])
-    return out
+    return out + cards.problems(pix, where)
 
 
 def line_text(i):
@@ -153,7 +301,8 @@ KNOWN_TOUCHES = re.compile(
 class Checker:
     """Collects problems over many screens (each distinct problem once)."""
 
-    def __init__(self):
+    def __init__(self, monkeypatch):
+        self.cards = Cards(monkeypatch)
         self.found = {}  # on the tables
         self.panels = {}  # on the menus and full-screen panels (sheets)
         self.screens = 0
@@ -165,7 +314,7 @@ class Checker:
         g = getattr(scr, "g", None)
         table = g is not None and not scr.overlay and \
             (scr.hold_until >= 0 or g.phase < scr.PHASE_OVER)
-        for p in problems(where):
+        for p in problems(d.hw, self.cards, where):
             key = p.split(" at ")[0] + p.split(")", 1)[-1]
             (self.found if table else self.panels).setdefault(key, p)
 
@@ -302,8 +451,8 @@ def play_alleycat(d, check, max_keys=600):
     return False
 
 
-def test_contrast_menus(tmp_path):
-    check = Checker()
+def test_contrast_menus(tmp_path, monkeypatch):
+    check = Checker(monkeypatch)
     d = Driver(tmp_path / "s.bin", seed=3)
     menus_walk(d, check)
     assert check.screens > 40
@@ -311,8 +460,8 @@ def test_contrast_menus(tmp_path):
 
 
 @pytest.mark.parametrize("seed,length", [(23, 1), (7, 2), (8, 4)])
-def test_contrast_backalley(tmp_path, seed, length):
-    check = Checker()
+def test_contrast_backalley(tmp_path, monkeypatch, seed, length):
+    check = Checker(monkeypatch)
     d = Driver(tmp_path / "s.bin", seed=seed)
     d.set_setting(app_mod.S_SPEED, 2)
     d.set_setting(app_mod.S_BA_LENGTH, length)
@@ -325,11 +474,14 @@ def test_contrast_backalley(tmp_path, seed, length):
         check(d, "title after game")
     assert check.screens > (10 if length == 4 else 100)
     check.verdict()
+    if length != 4:  # the faces were looked at, dimmed ones with red ink among them
+        assert check.cards.checked[False] > 1000 and check.cards.red_dim > 100 and \
+            check.cards.chips > 10, (check.cards.checked, check.cards.red_dim, check.cards.chips)
 
 
 @pytest.mark.parametrize("seed,captured", [(7, 0), (12, 1)])
-def test_contrast_alleycat(tmp_path, seed, captured):
-    check = Checker()
+def test_contrast_alleycat(tmp_path, monkeypatch, seed, captured):
+    check = Checker(monkeypatch)
     d = Driver(tmp_path / "s.bin", seed=seed)
     d.set_setting(app_mod.S_SPEED, 2)
     d.set_setting(app_mod.S_AC_TARGET, 0)
@@ -340,3 +492,4 @@ def test_contrast_alleycat(tmp_path, seed, captured):
     d.press("a")
     assert check.screens > 10
     check.verdict()
+    assert check.cards.checked[False] > 1000, check.cards.checked  # (nothing dims here)
