@@ -30,6 +30,7 @@ def test_heap_locked_games_allocate_nothing():
     assert r.returncode == 0, r.stdout + r.stderr
     assert "ALL OK" in r.stdout
     assert "FAIL" not in r.stdout
+    assert "PASS sliced decisions equal choose()" in r.stdout  # issue 15: thinking in slices
 
 
 def test_transcripts_match_cpython():
