@@ -108,7 +108,7 @@ class BackAlleyPlay(BackAlleyBid):
                 k = self.work
                 self._bid_world(w)
                 self.bs_w = w + 1
-                return self.work - k + (self.tries or 1) * (self.nuns // 4 + 4)
+                return self.work - k + 4 + self._draws()
             k = self.bs_k
             if k < self.bs_top:
                 self._bid_value(k)
@@ -123,7 +123,7 @@ class BackAlleyPlay(BackAlleyBid):
             if c < 0:
                 self._sample()
                 self.pc = 0
-                return (self.tries or 1) * (self.nuns // 4 + 4)
+                return self._draws()
             self._load_world()
             self._replay_table()
             self._sim_play(self.me, self.cand[c])
@@ -142,6 +142,13 @@ class BackAlleyPlay(BackAlleyBid):
                 best = c
         self._done(self._card(self.cand[best]))
         return 24
+
+    def _draws(self):
+        """Work units of sampling a world (as the budgets count them): each draw is dealt,
+        and checked against the bids (~6 units a bidder) when worlds are drawn to fit."""
+        if self.tries < 2 or not self.ninf:
+            return self.nuns // 4 + 4
+        return self.tries * (self.nuns // 4 + 4 + 6 * self.ninf)
 
     def _done(self, m):
         """The decision is m: a card's reason, and a legal move whatever happened."""
