@@ -28,12 +28,13 @@
 #   Hard (2)   determinized playouts scored by the chance of winning the game
 #              (engine/bot_alleycat_hard.py, table engine/winprob_alleycat.py): far ahead it
 #              keeps the points margin safe, far behind it takes the card that can catch up.
+# decide(seed) = begin(seed), then think(work) until True: the search in slices (Hard).
 # Everything in decide() is allocation-free (buffers preallocated here), ints stay small.
 from engine.common import const
 from engine.rng import Rng
 from engine.bot_alleycat_tables import (  # noqa: F401  (AlleyCatView: part of this module's API)
     AlleyCatView, BINOM, CODE, FS, FU, ORDER, RET, VAL)
-from engine.bot_alleycat_hard import hard
+from engine.bot_alleycat_hard import hard_begin, hard_step
 from engine.winprob_alleycat import win_prob
 
 _N = const(27)
@@ -43,9 +44,13 @@ _OFF = const(128)     # offset of the signed byte tables
 _HIGH = const(23)     # rank index of the Q♠: leads from here up are hard to beat
 _HARD_BUDGET = const(2300)  # simulated tricks per Hard decision
 _EASY_RANDOM = const(4)  # Easy plays a random card one time in this many
+_SLICE = const(90)    # simulated tricks per slice of thinking (<= ~0.15 ms on the unix port)
+_ALL = const(1 << 29)
 
 
 class AlleyCatBrain:
+    SLICE = _SLICE
+
     def __init__(self, level):
         self.level = level
         self.obs = AlleyCatView()
@@ -66,18 +71,46 @@ class AlleyCatBrain:
         self.steps = 0                # tricks the last Hard decision simulated
         self.differs = False          # Hard: the game chance overruled the raw points
         self.budget = _HARD_BUDGET    # Hard: simulated tricks per decision (tests may lower it)
+        self.live = 0                 # Hard, between slices: candidates still sampled,
+        self.wk = 0                   # stock cards a world draws, first unseen card shuffled,
+        self.wlo = 0
+        self.next = -1                # the candidate played out next (-1: a new world)
+        self.best = 0                 # the chosen candidate
         self.reason = ""
+        self.move = 0                 # the decision (think() returned True)
+        self.ready = True
 
     # ---- entry point ---------------------------------------------------------------------
     def decide(self, seed):
+        self.begin(seed)
+        while not self.think(_ALL):
+            pass
+        return self.move
+
+    def begin(self, seed):
+        """Start a decision on the view (think() makes it, in slices)."""
         v = self.obs
         n = v.hand_n
+        self.ready = True
+        self.move = 0
         if n == 0:
-            return 0
+            return
         self.rng.seed((seed ^ (v.digest() << 6)) & 0x3FFFFFFF)
         if n == 1:
             self.reason = "last card"
-            return CODE[v.hand[0]]
+            self.move = CODE[v.hand[0]]
+            return
+        self.ready = False
+        if self.level >= 2:
+            self.differs = False
+            hard_begin(self)
+
+    def think(self, work):
+        """About work units (simulated tricks) more of the decision; True when self.move is
+        it. Easy and Normal decide in one call."""
+        if self.ready:
+            return True
+        v = self.obs
         if self.level <= 0:
             i = self._easy()
             self.reason = ""  # a beginner does not explain itself
@@ -85,15 +118,18 @@ class AlleyCatBrain:
             i = self._normal()
             self._explain(v.hand[i])
         else:
-            self.differs = False
-            i = hard(self)
+            if not hard_step(self, work):
+                return False
+            i = self.best
             self._explain(v.hand[i])
             if self.differs:
                 # the game chance chose another card than the round's points would have
                 me = v.score_me + (0 if v.as_captured else v.rp_me)
                 op = v.score_op + (0 if v.as_captured else v.rp_op)
                 self.reason = "plays safe with the lead" if me > op else "takes a risk to catch up"
-        return CODE[v.hand[i]]
+        self.move = CODE[v.hand[i]]
+        self.ready = True
+        return True
 
     def _explain(self, c):
         """reason for playing rank index c (string constants: nothing allocated)"""

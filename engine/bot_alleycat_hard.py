@@ -1,6 +1,7 @@
 # Alley Cat computer player, Hard level: determinized playouts scored by the game-win chance.
 #
-# hard(brain) -> index into brain.obs.hand. Perfect-information Monte Carlo: deal the unseen
+# hard_begin(brain), hard_step(brain, work) until True -> brain.best, an index into
+# brain.obs.hand. Perfect-information Monte Carlo: deal the unseen
 # cards into the opponent's hand and the stock order at random, play every candidate card in that
 # same world to the end of the round with a fast policy on a compact simulator (leader: best
 # static LEAD value, i.e. the Normal lead formula against a random 5-card hand, so playouts do not
@@ -12,6 +13,8 @@
 # Fixed work budget: worlds are drawn until brain.budget simulated tricks are used up (a decision
 # costs what its rounds cost); after _CUT_PCT % of it only the best _KEEP candidates are played
 # on (successive halving: the close comparison gets the samples).
+# Sliced: hard_begin starts a search, hard_step(b, work) goes on for about work simulated tricks
+# (the front end thinks between key polls); its state lives in the brain's fields.
 # Allocation-free: every buffer belongs to the brain.
 from engine.common import const
 from engine.bot_alleycat_tables import FU, LEAD, VAL
@@ -27,70 +30,75 @@ _KEEP = const(2)
 _MIN_WORLDS = const(4)
 
 
-def hard(b):
-    """Best candidate by summed playout values; b.safe_or_risky tells whether the game chance
-    picked a different card than the raw points would have."""
+def hard_begin(b):
+    """Start a search: its state is kept in b's fields, so hard_step can run it in slices."""
     v = b.obs
     n = v.hand_n
-    rng = b.rng
     b.find_unseen()
-    un = b.unseen
     nu = b.unseen_n
     m = v.opp_n
     tot = b.totals
     pts = b.points
+    alive = b.alive
     for i in range(6):
         tot[i] = 0
         pts[i] = 0
+        alive[i] = 1
     wh = b.wh
-    ws = b.ws
     for i in range(n):
         wh[i] = v.hand[i]
-    alive = b.alive
-    for i in range(6):
-        alive[i] = 1
-    live = n
-    steps = 0
-    worlds = 0
-    budget = b.budget
-    cut = budget * _CUT_PCT // 100
+    b.live = n
+    b.steps = 0
+    b.worlds = 0
     # only the opponent's hand and the draws the round can still make need a random order:
     # a partial Fisher-Yates from the end (a draw per trick at most, and some hand runs out
     # within n + m tricks) leaves un[lo:] a uniform random sequence of the unseen cards
     k = n + m
     if k > nu - m:
         k = nu - m
-    lo = nu - m - k
-    top = nu - 1
-    while worlds < _MAX_WORLDS and (worlds == 0 or steps < budget):
-        if live > _KEEP and steps >= cut and worlds >= _MIN_WORLDS:
-            # successive halving: the rest of the budget goes to the best _KEEP so far, whose
-            # comparison is the close one (same worlds for all, so the sums compare)
-            while live > _KEEP:
-                wi = -1
-                for i in range(n):
-                    if alive[i] and (wi < 0 or tot[i] < tot[wi]):
-                        wi = i
-                alive[wi] = 0
-                live -= 1
-        i = top
-        while i >= lo and i > 0:
-            j = rng.next30() % (i + 1)
-            t = un[i]
-            un[i] = un[j]
-            un[j] = t
-            i -= 1
-        for j in range(m):
-            wh[6 + j] = un[top - j]
-        for j in range(k):
-            ws[j] = un[top - m - j]
-        for i in range(n):
-            if alive[i]:
-                r = rollout(b, i)
-                tot[i] += r
-                pts[i] += b.margin
-                steps += b.tricks + 1  # + 1: a playout's fixed cost (copying, the lookup)
-        worlds += 1
+    b.wk = k
+    b.wlo = nu - m - k
+    b.next = -1  # the candidate to play out next in the current world; -1: draw a world
+
+
+def hard_step(b, work):
+    """Go on with the search for about work simulated tricks (at least one playout; it stops
+    at the first playout boundary past work). True when it is done: the move is b.best.
+    A slice ends between two playouts, so any slicing makes the same moves in the same order
+    and draws the same numbers as one uninterrupted search."""
+    v = b.obs
+    n = v.hand_n
+    tot = b.totals
+    pts = b.points
+    alive = b.alive
+    steps = b.steps
+    worlds = b.worlds
+    budget = b.budget
+    i = b.next
+    used = 0
+    while True:
+        if i < 0:
+            if worlds >= _MAX_WORLDS or (worlds and steps >= budget):
+                break
+            _world(b, steps, worlds)
+            i = 0
+        elif i >= n:
+            worlds += 1
+            i = -1
+        elif not alive[i]:
+            i += 1
+        elif used >= work:
+            b.steps = steps
+            b.worlds = worlds
+            b.next = i
+            return False
+        else:
+            tot[i] += rollout(b, i)
+            pts[i] += b.margin
+            t = b.tricks + 1  # + 1: a playout's fixed cost (copying, the lookup)
+            steps += t
+            used += t
+            i += 1
     bi = -1
     bp = -1
     for i in range(n):
@@ -102,7 +110,43 @@ def hard(b):
     b.worlds = worlds
     b.steps = steps
     b.differs = bi != bp
-    return bi
+    b.best = bi
+    return True
+
+
+def _world(b, steps, worlds):
+    """Successive halving when its time has come, then a new sampled world in b.wh / b.ws."""
+    alive = b.alive
+    tot = b.totals
+    n = b.obs.hand_n
+    if b.live > _KEEP and steps >= b.budget * _CUT_PCT // 100 and worlds >= _MIN_WORLDS:
+        # successive halving: the rest of the budget goes to the best _KEEP so far, whose
+        # comparison is the close one (same worlds for all, so the sums compare)
+        while b.live > _KEEP:
+            wi = -1
+            for i in range(n):
+                if alive[i] and (wi < 0 or tot[i] < tot[wi]):
+                    wi = i
+            alive[wi] = 0
+            b.live -= 1
+    rng = b.rng
+    un = b.unseen
+    m = b.obs.opp_n
+    top = b.unseen_n - 1
+    lo = b.wlo
+    i = top
+    while i >= lo and i > 0:
+        j = rng.next30() % (i + 1)
+        t = un[i]
+        un[i] = un[j]
+        un[j] = t
+        i -= 1
+    wh = b.wh
+    ws = b.ws
+    for j in range(m):
+        wh[6 + j] = un[top - j]
+    for j in range(b.wk):
+        ws[j] = un[top - m - j]
 
 
 def _closer(H, base, n, a, need, bj):

@@ -4,8 +4,10 @@
 # transient heap grows with a module's size), as one class chain:
 #   bot_backalley_view    the seat's view of the game, bit helpers
 #   bot_backalley_know    what the seat knows, sampling worlds consistent with it
+#   bot_backalley_count   Normal's sure-trick estimator for its bids
 #   bot_backalley_bid     bidding at every level (expected game value, sampled worlds)
-#   bot_backalley_play    decide(), card play at every level, the reason of a move
+#   bot_backalley_play    decide() = begin() + think() (the search in slices), card play at
+#                         every level, the reason of a move
 #   bot_backalley (here)  the simulator and Normal's card policy (the hot loop: the most
 #                         derived class, so its methods are found first)
 #   winprob_backalley     game-win probability by score difference and what is left

@@ -7,7 +7,7 @@
 # winning the game (winprob_backalley) when the level plays for the game (value()).
 from engine.common import const
 from engine.bot_backalley_view import _hi, _lo, _cnt, _team_points
-from engine.bot_backalley_know import BackAlleyKnow
+from engine.bot_backalley_count import BackAlleyCount
 from engine.winprob_backalley import win_prob
 
 _PASS = const(0x80)
@@ -18,9 +18,10 @@ _WP_WEIGHT = const(8)       # value(): win chance (0..1270) x 8, plus the points
 _EASY_WORLDS = const(4)     # sampled worlds for Easy's small-hand bids (few: noisy, as Easy is)
 _NORMAL_WORLDS = const(12)
 _TRIES = const(2)          # Hard: worlds drawn per world kept (fit to the bids)
+_PENDING = const(-1)       # _bid_sampled started a search: _bid_step until it is done
 
 
-class BackAlleyBid(BackAlleyKnow):
+class BackAlleyBid(BackAlleyCount):
     def value(self, x):
         """Worth of a hand that changes our lead by x points: the game-win chance it leaves
         (x 8), plus x itself (a tie-break where the chance is flat); x alone without wp."""
@@ -50,7 +51,12 @@ class BackAlleyBid(BackAlleyKnow):
         worlds = _BID_BUDGET // per
         return self._bid_sampled(worlds, True)
 
+    # ---- the sampled search in steps, so that thinking can be sliced between key polls:
+    # _bid_sampled starts it, then bot_backalley_play._bid_step runs _bid_world per world,
+    # _bid_value per bid and _bid_end; between steps the state is in bs_* fields
+
     def _bid_sampled(self, worlds, use_wp):
+        # the bid when no search is needed (a sure board), else _PENDING
         v = self.obs
         me = self.me
         n = v.n
@@ -81,69 +87,98 @@ class BackAlleyBid(BackAlleyKnow):
         # a board is tried in short hands; in a 1-card deal (pass or board only) also over
         # an opponent's or the partner's board (we would lead)
         try_board = n == 1 or (n <= 6 and not opp_board and pb != _BOARD)
-        saved_board = self.board[me]
+        self.bs_saved = self.board[me]
         self.board[me] = 1  # as if we bid board: may lead trumps (only matters if we lead)
-        allm = 0
         self._forbid(False)
-        for w in range(worlds):
-            self._sample()
-            self._load_world()
-            self._sim_start(lead)
-            self._playout()
-            self.tricks[w] = self.swon[me]
-            self.team[w] = self.swon[me] + self.swon[me ^ 2]
-            if try_board:
-                if lead != me and n == 1:
-                    # (longer hands keep the first bidder's lead, as before: playing them
-                    # out with us leading made boards that failed one time in four)
-                    self._load_world()
-                    self._sim_start(me)
-                    self._playout()
-                a = self.swon[me] + self.swon[me ^ 2]
-                self.alltk[w] = a
-                if a == n:
-                    allm += 1
-        self.board[me] = saved_board
+        self.bs_worlds = worlds
+        self.bs_w = 0
+        self.bs_k = 0
+        self.bs_lead = lead
+        self.bs_boards = boards
+        self.bs_try = try_board
+        self.bs_allm = 0
+        # (what follows the worlds in the search, worked out now: nothing in it changes)
         # numeric bids (pass = 0): partner's part counted as made; unknown yet: 0. The
         # sampled own-trick count is used unshaded: it is close to the tricks really taken
         part = 0
         if pb and pb != _BOARD:
             part = pb - 0x80
-        t = me & 1
-        bestb = _PASS
-        bestev = 0
+        self.bs_part = part
+        self.bs_bid = _PASS
+        self.bs_ev = 0
         # no board yet in a 1-card deal: passing redeals (or leaves it to the others); the
         # redeal is valued as no change (the table's rows with the 1-card deal to come are
         # fitted on whole games and would overstate its swing)
-        redeal = self.value(0)
-        top = 1 if pb == _BOARD or opp_board else n
-        for k in range(0, top):
-            ev = 0
-            for w in range(worlds):
-                tt = self.team[w]
-                if pb == _BOARD:
-                    ours = _team_points(0, self.blevel[t], tt, n)
-                elif boards == 0 and n == 1:
-                    ev += redeal
-                    continue
-                elif opp_board:
-                    ours = _team_points(part, 0, tt, n)
-                else:
-                    ours = _team_points(part + k, 0, part + self.tricks[w], n)
-                    if not pb and self.level == 2:
-                        # the partner bids after us: his tricks earn about what the
-                        # opponents' do (_theirs), so both sides are counted alike
-                        ours += 4 * (tt - self.tricks[w])
-                ev += self.value(ours - self._theirs(n - tt))
-            if k == 0 or ev > bestev:
-                bestev = ev
-                bestb = 0x80 + k
+        self.bs_redeal = self.value(0)
+        self.bs_top = 1 if pb == _BOARD or opp_board else n
+        return _PENDING
+
+    def _bid_world(self, w):
+        me = self.me
+        n = self.obs.n
+        self._sample()
+        self._load_world()
+        self._sim_start(self.bs_lead)
+        self._playout()
+        self.tricks[w] = self.swon[me]
+        self.team[w] = self.swon[me] + self.swon[me ^ 2]
+        if self.bs_try:
+            if self.bs_lead != me and n == 1:
+                # (longer hands keep the first bidder's lead, as before: playing them
+                # out with us leading made boards that failed one time in four)
+                self._load_world()
+                self._sim_start(me)
+                self._playout()
+            a = self.swon[me] + self.swon[me ^ 2]
+            self.alltk[w] = a
+            if a == n:
+                self.bs_allm += 1
+
+    def _bid_value(self, k):
+        # bid k (0 = pass) over the worlds; the best so far: bs_bid
+        v = self.obs
+        me = self.me
+        n = v.n
+        pb = v.bids[me ^ 2]
+        opp_board = v.bids[(me + 1) & 3] == _BOARD or v.bids[(me + 3) & 3] == _BOARD
+        part = self.bs_part
+        boards = self.bs_boards
+        redeal = self.bs_redeal
+        t = me & 1
+        ev = 0
+        for w in range(self.bs_worlds):
+            tt = self.team[w]
+            if pb == _BOARD:
+                ours = _team_points(0, self.blevel[t], tt, n)
+            elif boards == 0 and n == 1:
+                ev += redeal
+                continue
+            elif opp_board:
+                ours = _team_points(part, 0, tt, n)
+            else:
+                ours = _team_points(part + k, 0, part + self.tricks[w], n)
+                if not pb and self.level == 2:
+                    # the partner bids after us: his tricks earn about what the
+                    # opponents' do (_theirs), so both sides are counted alike
+                    ours += 4 * (tt - self.tricks[w])
+            ev += self.value(ours - self._theirs(n - tt))
+        if k == 0 or ev > self.bs_ev:
+            self.bs_ev = ev
+            self.bs_bid = 0x80 + k
+
+    def _bid_end(self):
+        self.board[self.me] = self.bs_saved
+        n = self.obs.n
+        worlds = self.bs_worlds
+        bestb = self.bs_bid
+        allm = self.bs_allm
+        boards = self.bs_boards
         self.reason = "expected tricks" if bestb != _PASS else "too weak to bid"
         # the sample plays double dummy and ignores what the bids before ours tell: a board
         # in a longer hand, or over another board (a double: the board bidder holds a
         # strong card), needs a clear margin, and in a longer hand one made world in four
         # is counted failed
-        if not try_board or ((n > 1 or boards) and allm * 10 < worlds * 9):
+        if not self.bs_try or ((n > 1 or boards) and allm * 10 < worlds * 9):
             return bestb
         lvl = boards + 1
         ev = 0
@@ -156,7 +191,7 @@ class BackAlleyBid(BackAlleyKnow):
                     a = n - 1
             ours = 10 * n * lvl if a == n else -10 * n * lvl
             ev += self.value(ours - self._theirs(n - a))
-        if ev > bestev:
+        if ev > self.bs_ev:
             self.reason = "good chance of every trick: board"
             return _BOARD
         return bestb
@@ -184,65 +219,6 @@ class BackAlleyBid(BackAlleyKnow):
             return _PASS
         self.reason = "counts aces and top trumps"
         return 0x80 + k
-
-    def _estimate(self):
-        """Expected tricks of the seat's own hand, in quarter tricks."""
-        v = self.obs
-        n = v.n
-        tr = self.tr
-        q = 0
-        mt = self.mine[tr] if tr >= 0 else 0
-        tl = _cnt(mt)
-        counted = 0
-        # trumps from the top: a trump with h unseen higher ones wins if guarded h times
-        if mt:
-            m = mt
-            while m:
-                pw = _hi(m)
-                m &= ~(1 << pw)
-                h = _cnt(self.uns[tr] >> (pw + 1))
-                if h == 0:
-                    q += 4
-                    counted += 1
-                elif tl - counted > h:
-                    q += 4 - 2 * h if h < 2 else 1
-                    counted += 1
-            # long trumps: beyond the share the others hold they make tricks
-            ut = _cnt(self.uns[tr])
-            left = tl - counted
-            if left > 0 and tl * 3 >= ut:
-                q += 3 * left
-                left = 0
-            spare = left
-        else:
-            spare = 0
-        for s in range(4):
-            if s == tr:
-                continue
-            m = self.mine[s]
-            ln = _cnt(m)
-            if ln == 0 or ln == 1:
-                if spare > 0 and n >= 3:
-                    r = 2 - ln
-                    if r > spare:
-                        r = spare
-                    q += 3 * r
-                    spare -= r
-            k = 0
-            while m and k < 3:
-                pw = _hi(m)
-                m &= ~(1 << pw)
-                h = _cnt(self.uns[s] >> (pw + 1))
-                if h == 0:
-                    q += 4 if ln <= 3 or n < 6 else 3
-                elif h == 1 and ln >= 2:
-                    q += 2
-                elif h == 2 and ln >= 3:
-                    q += 1
-                else:
-                    break
-                k += 1
-        return q
 
     def _sure_board(self):
         """Every card a sure winner and no trump left to ruff after drawing them."""

@@ -1,9 +1,15 @@
-"""Back Alley bots: decide() and card play at every level (see engine/bot_backalley.py)."""
+"""Back Alley bots: decide() in steps, card play at every level (see engine/bot_backalley.py)."""
 from engine.common import const
 from engine.bot_backalley_view import _hi, _lo
 from engine.bot_backalley_bid import BackAlleyBid
 
 _BID = const(0)
+_PENDING = const(-1)  # a search was started (bot_backalley_bid._PENDING)
+_DONE = const(0)      # self.stage: the move is ready
+_KNOW = const(1)      # read what the view tells, then decide or start a search
+_BIDS = const(2)      # the sampled bid search (bot_backalley_bid)
+_PLAYS = const(3)     # Hard's card search
+_SLICE = const(150)   # work units per slice of thinking (~0.15 ms on the unix port)
 _PLAY_BUDGET = const(3800)   # work units (~ simulated card plays) per Hard card decision
 _MAX_WORLDS = const(48)
 _MAX_UNITS = const(6000)     # cap on a decision's work units
@@ -12,35 +18,149 @@ _TRIES = const(4)          # Hard: worlds drawn per world kept (fit to the bids)
 
 
 class BackAlleyPlay(BackAlleyBid):
+    SLICE = _SLICE
+
+    def __init__(self, level):
+        BackAlleyBid.__init__(self, level)
+        self.move = 0       # the decision (think() returned True)
+        self.stage = _DONE
+        self.pworlds = 0    # Hard's card search: worlds, candidates, the world and the
+        self.pnc = 0        # candidate under way (-1: the world is to be sampled)
+        self.pw = 0
+        self.pc = -1
+        # the sampled bid search's state between steps (bot_backalley_bid._bid_sampled)
+        self.bs_saved = 0
+        self.bs_worlds = 0
+        self.bs_w = 0
+        self.bs_k = 0
+        self.bs_lead = 0
+        self.bs_boards = 0
+        self.bs_try = False
+        self.bs_allm = 0
+        self.bs_part = 0
+        self.bs_bid = 0
+        self.bs_ev = 0
+        self.bs_redeal = 0
+        self.bs_top = 0
+
+    # ---- a decision in steps: begin(seed), then think(work) until True (self.move).
+    # Every step is one piece of the one-go search (knowing the view, a sampled world, a
+    # candidate's playout, a bid's value), done in the same order for any slicing.
     def decide(self, seed):
+        self.begin(seed)
+        while not self.think(1 << 29):
+            pass
+        return self.move
+
+    def begin(self, seed):
         v = self.obs
+        self.move = 0
+        self.stage = _DONE
+        self.work = 0
         if v.nmoves == 0:
-            return 0
+            return
         if v.nmoves == 1:
             self.reason = "the only legal move"
-            return v.moves[0]
+            self.move = v.moves[0]
+            return
         self.rng.seed((seed ^ v.digest()) & 0x3FFFFFFF)
-        self._know()
-        if v.phase == _BID:
-            if self.level == 0:
-                m = self._bid_easy()
+        self.stage = _KNOW
+
+    def think(self, work):
+        """About work units (~ simulated card plays) more; True when self.move is the move."""
+        used = 0
+        while self.stage != _DONE:
+            if used >= work:
+                return False
+            used += self._step()
+        return True
+
+    def _step(self):
+        """The next piece of the decision; returns its cost in work units."""
+        st = self.stage
+        if st == _KNOW:
+            self._know()
+            if self.obs.phase == _BID:
+                if self.level == 0:
+                    m = self._bid_easy()
+                elif self.level == 1:
+                    m = self._bid_normal()
+                else:
+                    m = self._bid_hard()
+                if m == _PENDING:
+                    self.stage = _BIDS
+                else:
+                    self._done(m)
+            elif self.level == 0:
+                self._done(self._play_easy())
             elif self.level == 1:
-                m = self._bid_normal()
-            else:
-                m = self._bid_hard()
-        else:
-            if self.level == 0:
-                m = self._play_easy()
-            elif self.level == 1:
-                m = self._play_normal()
+                self._done(self._play_normal())
             else:
                 m = self._play_hard()
+                if m == _PENDING:
+                    self.stage = _PLAYS
+                else:
+                    self._done(m)
+            return 24
+        if st == _BIDS:
+            w = self.bs_w
+            if w < self.bs_worlds:
+                k = self.work
+                self._bid_world(w)
+                self.bs_w = w + 1
+                return self.work - k + 4 + self._draws()
+            k = self.bs_k
+            if k < self.bs_top:
+                self._bid_value(k)
+                self.bs_k = k + 1
+                return 2 * self.bs_worlds
+            self._done(self._bid_end())
+            return 2 * self.bs_worlds
+        # _PLAYS: Hard's card search
+        w = self.pw
+        if w < self.pworlds:
+            c = self.pc
+            if c < 0:
+                self._sample()
+                self.pc = 0
+                return self._draws()
+            self._load_world()
+            self._replay_table()
+            self._sim_play(self.me, self.cand[c])
+            k = self.work
+            self._playout()
+            self.cscore[c] += self.value(self._score())
+            c += 1
+            if c == self.pnc:
+                self.pw = w + 1
+                c = -1
+            self.pc = c
+            return self.work - k + 4 + self.obs.tsize
+        best = 0
+        for c in range(1, self.pnc):
+            if self.cscore[c] > self.cscore[best]:
+                best = c
+        self._done(self._card(self.cand[best]))
+        return 24
+
+    def _draws(self):
+        """Work units of sampling a world (as the budgets count them): each draw is dealt,
+        and checked against the bids (~6 units a bidder) when worlds are drawn to fit."""
+        if self.tries < 2 or not self.ninf:
+            return self.nuns // 4 + 4
+        return self.tries * (self.nuns // 4 + 4 + 6 * self.ninf)
+
+    def _done(self, m):
+        """The decision is m: a card's reason, and a legal move whatever happened."""
+        v = self.obs
+        self.stage = _DONE
+        if v.phase != _BID:
             self._explain(m)
         for i in range(v.nmoves):
             if v.moves[i] == m:
-                return m
-        return v.moves[0]
-
+                self.move = m
+                return
+        self.move = v.moves[0]
 
     def _explain(self, card):
         """self.reason: why this card, in a few words (for the hint and the coach)."""
@@ -193,17 +313,9 @@ class BackAlleyPlay(BackAlleyBid):
             bonus = _NORMAL_BONUS
         for c in range(nc):
             self.cscore[c] = bonus * worlds if self.cand[c] == pref else 0
-        for w in range(worlds):
-            self._sample()
-            for c in range(nc):
-                self._load_world()
-                self._replay_table()
-                self._sim_play(self.me, self.cand[c])
-                self._playout()
-                self.cscore[c] += self.value(self._score())
-        best = 0
-        for c in range(1, nc):
-            if self.cscore[c] > self.cscore[best]:
-                best = c
-        return self._card(self.cand[best])
+        self.pworlds = worlds
+        self.pnc = nc
+        self.pw = 0
+        self.pc = -1  # -1: sample the next world
+        return _PENDING  # the worlds are played out by _step
 

@@ -40,6 +40,7 @@ class BackAlleyScreen(table.GameScreen):
         self.bids = bytearray(16)
         self.nb = 0
         self.bsel = 0
+        self.bfix = False  # the bid box is placed: on the hint's bid, or moved by you
         self.summary = False  # the bidding summary is on show (a hold)
         self.bid_tip = ""  # the bid box's tip line (screen_backalley_bid)
 
@@ -51,6 +52,7 @@ class BackAlleyScreen(table.GameScreen):
 
     def enter(self):
         self.bsel = -1
+        self.bfix = False
         table.GameScreen.enter(self)
 
     def sort_key(self, c):
@@ -87,6 +89,7 @@ class BackAlleyScreen(table.GameScreen):
         if g.phase == BA.PHASE_HAND_OVER and D.passed(g):
             # all passed: the same hand size again, no key needed
             self.next_round()
+            self.forget()
             self.say("Redeal: %s deals" % LONG[g.dealer])
             self.save_due = True
             self.cur = 0
@@ -101,6 +104,25 @@ class BackAlleyScreen(table.GameScreen):
 
     def bid_made(self, seat, move):
         __import__("screen_backalley_bid").bid_made(self, seat, move)
+
+    # the bid box starts on the hint's bid: its search runs from the start of your turn
+    def forget(self):
+        table.GameScreen.forget(self)
+        self.bfix = False
+
+    def box_pending(self):
+        return self.g.phase == BA.PHASE_BID and self.my_turn() and not self.bfix
+
+    def hint_ready(self):
+        if self.g.phase == BA.PHASE_BID and not self.bfix:
+            __import__("screen_backalley_bid").place(self)
+        table.GameScreen.hint_ready(self)
+
+    def show_hint(self):
+        if self.g.phase != BA.PHASE_BID:
+            table.GameScreen.show_hint(self)
+        else:
+            __import__("screen_backalley_bid").show_hint(self)
 
     def card_played(self, seat, card):
         if seat != 0:

@@ -80,21 +80,13 @@ def load_bids(s):
 
 def bid_key(s, k):
     load_bids(s)
-    if k & LEFT:
-        s.bsel = (s.bsel - 1) % s.nb
-        s.app.fx.tone(T_MOVE)
-        s.draw_all()
-    elif k & RIGHT:
-        s.bsel = (s.bsel + 1) % s.nb
+    if k & (LEFT | RIGHT):
+        s.bsel = (s.bsel + (1 if k & RIGHT else -1)) % s.nb
+        s.bfix = True  # yours now: the hint's bid no longer moves it
         s.app.fx.tone(T_MOVE)
         s.draw_all()
     elif k & UP:
-        m = s.hint()
-        for i in range(s.nb):
-            if s.bids[i] == m:
-                s.bsel = i
-        s.msg3 = "Hint: " + ("pass" if m == BA.BID_PASS else "bid " + word(m))
-        s.draw_all()
+        s.ask_hint()
     elif k & A:
         b = s.bids[s.bsel]
         if s.do_move(b, s.app.now):
@@ -105,6 +97,24 @@ def bid_key(s, k):
         else:
             s.bsel = -1
             s.save()
+
+
+def place(s):
+    """The box on the hint's bid (its search is done: s.bot.move)."""
+    load_bids(s)
+    m = s.bot.move
+    for i in range(s.nb):
+        if s.bids[i] == m:
+            s.bsel = i
+    s.bfix = True
+    s.draw_all()
+
+
+def show_hint(s):
+    m = s.bot.move
+    s.tip = s.bot.reason
+    s.msg3 = "Hint: " + ("pass" if m == BA.BID_PASS else "bid " + word(m))
+    place(s)
 
 
 def bid_made(s, seat, move):

@@ -5,7 +5,7 @@ panels. screen_alleycat / screen_backalley fill in the game-specific parts.
 import gfx
 from fx import due, T_PLAY, T_TRICK, T_CAT, T_WIN, T_LOSE
 from engine.bots import Bot
-from table_keys import TableKeys, OV_NONE
+from table_keys import TableKeys, OV_NONE, TH_CPU, TH_HINT
 
 S_COACH = 8  # app.S_COACH, app.S_AUTOPLAY (settings bytes; app itself is not imported)
 S_AUTOPLAY = 9
@@ -29,8 +29,11 @@ class GameScreen(TableKeys):
     def __init__(self, app):
         self.app = app
         self.g = None
-        self.bot = None
-        self.hbot = None  # the hint's Hard bot (below Hard: another seed than the play bot's)
+        self.bot = None  # one bot: plays the computer seats and searches your hint
+        self.thinking = 0  # TH_CPU / TH_HINT: the bot's decision under way (in slices)
+        self.ready = 0  # TH_CPU / TH_HINT: the bot's decision is made (bot.move)
+        self.asked = False  # Up while the hint is searched: shown when it is ready
+        self.moved = False  # a move was drawn in this step: thinking waits for the next
         self.seed = 0
         self.level = 0
         self.hand = bytearray(16)
@@ -41,7 +44,6 @@ class GameScreen(TableKeys):
         self.forced = 0  # the only playable card, else 0 (auto-play)
         self.tip = ""  # the hint's reason, else the coach's line (until the next move)
         self.cpu_at = -1
-        self.cpu_move = 0
         self.hold_until = -1
         self.overlay = OV_NONE
         self.msg1 = ""
@@ -56,7 +58,7 @@ class GameScreen(TableKeys):
     def drop(self):
         self.g = None
         self.bot = None
-        self.hbot = None
+        self.forget()
 
     def adopt(self, g, seed, level):
         """Play g (just started or loaded); its bot is built when first needed."""
@@ -64,7 +66,6 @@ class GameScreen(TableKeys):
         self.seed = seed
         self.level = level
         self.bot = None
-        self.hbot = None
         self.reset_view()
 
     def load_game(self, buf, level, seed):
@@ -76,32 +77,57 @@ class GameScreen(TableKeys):
         return True
 
     def brain(self, lv, seed):
-        """A bot of level lv: one bot plays every computer seat (a bot only sees the seat to
-        move), the hint comes from a Hard one. Each is built when first needed and kept (its
-        modules came with the game): a bot keeps nothing between moves (a move is a function
-        of its seed and what it sees), so the two never disturb each other."""
-        for b in (self.bot, self.hbot):
-            if b is not None and b.level == lv and b.seed == seed:
-                return b
-        b = Bot(lv, seed, self.g)
-        if lv == 2 and seed != (self.seed + 7919) & 0x3FFFFFFF:
-            self.hbot = b
-        else:
+        """The bot, set to level lv and seed: one bot plays every computer seat (a bot only
+        sees the seat to move) and searches your hint (Hard) while you look at your hand;
+        they never think at the same time. Built when first needed and kept (its modules
+        came with the game); a move is a function of its level, seed and what it sees."""
+        b = self.bot
+        if b is None:
+            b = Bot(lv, seed, self.g)
             self.bot = b
+        b.level = lv
+        b.seed = seed
         return b
 
-    def hint(self):
-        """The Hard bot's move; its reason (bot.reason, "" when none) goes to self.tip."""
-        s = self.seed + 7919 if self.level == 2 else self.seed ^ 0x2545F49
-        b = self.brain(2, s & 0x3FFFFFFF)
-        m = b.choose(self.g)
-        self.tip = getattr(b, "reason", "")
-        return m
+    def ponder(self):
+        """One slice of thinking (bot.slice work units, ~30 ms on the board) for who acts
+        next: the computer's move, or your hint. False when this step did none: nothing
+        to think about, or it is done (bot.move; a hint is then shown if it is awaited)."""
+        if self.cpu_turn():
+            want = TH_CPU
+        elif self.my_turn():
+            want = TH_HINT
+        else:
+            return False
+        if self.ready == want:
+            if want == TH_HINT:
+                self.hint_ready()
+            return False
+        b = self.bot
+        if self.thinking != want:
+            if want == TH_CPU:
+                b = self.brain(self.level, (self.seed + 7919) & 0x3FFFFFFF)
+            else:  # Hard's hint: at Hard the computers' own seed, else another
+                s = self.seed + 7919 if self.level == 2 else self.seed ^ 0x2545F49
+                b = self.brain(2, s & 0x3FFFFFFF)
+            b.begin(self.g)
+            self.thinking = want
+        if b.think(b.slice):
+            self.thinking = 0
+            self.ready = want
+        return True
+
+    def forget(self):
+        """The position changed: what the bot thought or was thinking no longer holds."""
+        self.thinking = 0
+        self.ready = 0
+        self.asked = False
 
     def coaching(self):
         return self.app.settings[S_COACH] and self.my_turn() and self.hold_until < 0
 
     def reset_view(self):
+        self.forget()
         self.cpu_at = -1
         self.hold_until = -1
         self.overlay = OV_NONE
@@ -136,9 +162,13 @@ class GameScreen(TableKeys):
         g = self.g
         return g is not None and g.turn == 0 and g.phase < self.PHASE_OVER
 
-    def waiting(self):  # (last: a forced card about to be played for you, auto-play)
+    def waiting(self):  # (then: a forced card about to be played for you, auto-play; Up's hint)
         return self.hold_until < 0 and not self.cpu_turn() and not self.save_due and \
-            not (self.forced and self.app.settings[S_AUTOPLAY] and self.my_turn())
+            not (self.forced and self.app.settings[S_AUTOPLAY] and self.my_turn()) and \
+            not self.asked and not self.box_pending()
+
+    def box_pending(self):
+        return False  # (Back Alley: the bid box waits for the hint's bid)
 
     # ---- hand ----------------------------------------------------------------------------
     def load_hand(self):
@@ -180,10 +210,15 @@ class GameScreen(TableKeys):
         self.draw_all()
 
     def update(self, now):
+        if self.moved:  # the move drawn in this step reaches the screen before any thinking
+            self.moved = False
+            return
         if self.hold_until >= 0:
-            if not due(now, self.hold_until):
-                return
-            self.end_hold()
+            if due(now, self.hold_until):
+                self.end_hold()
+            else:
+                self.ponder()  # the next seat may think meanwhile
+            return
         g = self.g
         if self.forced and self.app.settings[S_AUTOPLAY] and self.my_turn():
             # auto-play: your only playable card goes after the computer's delay
@@ -193,20 +228,21 @@ class GameScreen(TableKeys):
                 self.cpu_at = -1
                 self.do_move(self.forced, now)
         elif self.cpu_turn():
+            # one slice of thinking per step, inside the move delay: the move shows when
+            # both are over
             if self.cpu_at < 0:
-                # think now, play when the delay ends: thinking is inside the delay
                 self.app.fx.turn(self.KIND, g.turn)
-                b = self.brain(self.level, (self.seed + 7919) & 0x3FFFFFFF)
-                self.cpu_move = b.choose(g)
                 self.cpu_at = (now + self.app.cpu_ms()) & MASK
-            elif due(now, self.cpu_at):
+            if not self.ponder() and due(now, self.cpu_at):
                 self.cpu_at = -1
-                self.do_move(self.cpu_move, now)
+                self.do_move(self.bot.move, now)
         if self.save_due and self.hold_until < 0 and not self.cpu_turn():
             # a safe point: the person is to act (or the round is over): save, show turn
             self.save_due = False
             self.save()
             self.app.fx.turn(self.KIND, g.turn if g.phase < self.PHASE_OVER else -1)
+        elif self.my_turn() and not self.moved:
+            self.ponder()  # your hint, in the background
 
     def end_hold(self):
         self.hold_until = -1
@@ -225,6 +261,8 @@ class GameScreen(TableKeys):
         r = g.play(move)
         if r:
             return r
+        self.forget()
+        self.moved = True
         self.save_due = True
         fx = self.app.fx
         if phase == self.PHASE_PLAY:

@@ -8,6 +8,8 @@ from buttons import A, B, START, SELECT, LEFT, RIGHT, UP, DOWN
 OV_NONE = 0
 OV_LAST = 1
 OV_SCORES = 2
+TH_CPU = 1  # GameScreen.thinking / .ready: the computer's move for the seat to play
+TH_HINT = 2  # your hint (the Hard bot's move for you), searched while you look at your hand
 
 
 class TableKeys:
@@ -51,6 +53,7 @@ class TableKeys:
                 self.tip = ""
                 deal = getattr(g, "deal_number", -1)
                 self.next_round()
+                self.forget()
                 # a new deal or round starts: written now (a resumed deal replays from here);
                 # a Back Alley redeal after four passes is no new deal: a safe point only
                 self.save(deal < 0 or g.deal_number != deal)
@@ -69,13 +72,7 @@ class TableKeys:
             self.app.fx.tone(T_MOVE)
             self.draw_hand()
         elif k & UP:
-            m = self.hint()
-            for i in range(self.n):
-                if self.hand[i] == m:
-                    self.cur = i
-            self.msg3 = "Hint: play " + gfx.card_text(m)
-            self.draw_hand()
-            self.draw_msgs()
+            self.ask_hint()
         elif k & A and self.n > 0:
             c = self.hand[self.cur]
             r = self.do_move(c, self.app.now)
@@ -85,3 +82,30 @@ class TableKeys:
                 self.app.fx.tone(T_BAD)
                 self.draw_msgs()
 
+    # ---- the hint: searched in the background while it is your turn (table.ponder) ----
+    def ask_hint(self):
+        """Up: the hint at once when its search is done, else "thinking..." until it is."""
+        if self.ready == TH_HINT:
+            self.show_hint()
+        else:
+            self.asked = True
+            self.msg3 = "Hint: thinking..."
+            self.draw_msgs()
+
+    def hint_ready(self):
+        """The hint's search is done (called at each step of your turn from then on)."""
+        if self.asked:
+            self.asked = False
+            self.show_hint()
+
+    def show_hint(self):
+        """The Hard bot's card selected and named, its reason on the tip line."""
+        b = self.bot
+        m = b.move
+        self.tip = b.reason
+        for i in range(self.n):
+            if self.hand[i] == m:
+                self.cur = i
+        self.msg3 = "Hint: play " + gfx.card_text(m)
+        self.draw_hand()
+        self.draw_msgs()

@@ -30,9 +30,10 @@ def test_heap_locked_games_allocate_nothing():
     assert r.returncode == 0, r.stdout + r.stderr
     assert "ALL OK" in r.stdout
     assert "FAIL" not in r.stdout
-    # every check ran, the bots' games included
-    assert r.stdout.count("PASS") == 4, r.stdout
+    # every check ran, the bots' games and the sliced decisions included
+    assert r.stdout.count("PASS") == 5, r.stdout
     assert "PASS bots choose moves in both games" in r.stdout, r.stdout
+    assert "PASS sliced decisions equal choose()" in r.stdout  # issue 15: thinking in slices
 
 
 def test_transcripts_match_cpython():

@@ -229,10 +229,13 @@ def test_bid_box_and_summary(tmp_path):
         assert "North bids after you" in t
     else:
         assert any(s.startswith("North ") for s in t)
-    d.press("right")  # board
+    # one card: pass or board (the box starts on the hint's bid: test_bid_box_starts_...)
+    if scr.bids[scr.bsel] != BA.BID_BOARD:
+        d.press("right")
     assert scr.bids[scr.bsel] == BA.BID_BOARD
     assert "Board: win all 1 (+-10)" in texts()  # the coach says what a board means
     d.press("left")  # pass
+    assert scr.bids[scr.bsel] == BA.BID_PASS
     key_now(d, "a")
     assert scr.msg1 in ("You pass", "All passed - redeal 1") or g.phase != BA.PHASE_BID
     # run the bots' bids; when bidding ends the summary stays ~2 s
@@ -279,7 +282,10 @@ def test_redeal_shown_and_moves_on(tmp_path):
         g = scr.g
         if g.turn != 0 or g.phase != BA.PHASE_BID:
             continue
-        key_now(d, "a")  # pass (the first choice)
+        if scr.bids[scr.bsel] != BA.BID_PASS:  # the box starts on the hint's bid
+            key_now(d, "left")
+        assert scr.bids[scr.bsel] == BA.BID_PASS
+        key_now(d, "a")  # pass
         for _ in range(300):
             if g.phase != BA.PHASE_BID:
                 break
@@ -447,13 +453,14 @@ def test_hint_names_the_bots_reason(tmp_path, monkeypatch):
     d.menu_to("Alley Cat")
     # the game's modules are imported when the game starts: patch the bot class in use
     bot_class = sys.modules["table"].Bot
-    real = bot_class.choose
+    real = bot_class.think
 
-    def choose(self, game):
-        m = real(self, game)
-        self.reason = "cheapest winner"
-        return m
-    monkeypatch.setattr(bot_class, "choose", choose)
+    def think(self, work):
+        done = real(self, work)
+        if done:
+            self.reason = "cheapest winner"
+        return done
+    monkeypatch.setattr(bot_class, "think", think)
     d.press("up")
     assert d.screen.msg3.startswith("Hint: play ")
     assert "cheapest winner" in texts()
@@ -479,21 +486,27 @@ def test_autoplay_plays_a_forced_card(tmp_path, auto):
     assert waited_at_play == (0 if auto else 1)
 
 
-# ---- the computer thinks inside its move delay (issue 9) -------------------------------
+# ---- the computer thinks inside its move delay (issue 9; in slices since issue 15) -------
 def test_computer_thinks_inside_its_move_delay(tmp_path, monkeypatch):
-    """The move is chosen when the computer's turn starts and shown when the delay ends, so
-    the thinking time (milliseconds on the board) is not added to the delay."""
+    """The computer starts thinking when its turn starts and its move is shown when the
+    delay ends (or its thinking, if later): the thinking time is not added to the delay."""
     d = start_ba(tmp_path, 5, 2)  # 7 deals
     # the game's modules are imported when the game starts (app._NEEDS): patch those
     bots = sys.modules["engine.bots"]
     tab = sys.modules["table"]
     log = []
-    choose = bots.Bot.choose
+    begin = bots.Bot.begin
+    think = bots.Bot.think
 
-    def timed_choose(self, g):
-        m = choose(self, g)
-        log.append(("think", d.hw.now_ms(), g.turn, m))
-        return m
+    def timed_begin(self, g):
+        log.append(("begin", d.hw.now_ms(), g.turn, self.level))
+        return begin(self, g)
+
+    def timed_think(self, work):
+        done = think(self, work)
+        if done:
+            log.append(("done", d.hw.now_ms(), self.move))
+        return done
 
     do_move = tab.GameScreen.do_move
 
@@ -502,9 +515,16 @@ def test_computer_thinks_inside_its_move_delay(tmp_path, monkeypatch):
             log.append(("play", now, self.g.turn, move))
         return do_move(self, move, now)
 
-    monkeypatch.setattr(bots.Bot, "choose", timed_choose)
-    monkeypatch.setattr(tab.GameScreen, "do_move", timed_do_move)
     delay = d.app.cpu_ms()
+
+    def cpu_ms():  # asked when the computer's turn (its move delay) starts
+        log.append(("delay", d.hw.now_ms()))
+        return delay
+
+    monkeypatch.setattr(bots.Bot, "begin", timed_begin)
+    monkeypatch.setattr(bots.Bot, "think", timed_think)
+    monkeypatch.setattr(tab.GameScreen, "do_move", timed_do_move)
+    monkeypatch.setattr(d.app, "cpu_ms", cpu_ms)
     for _ in range(12):  # your bids and cards (A), the computer's turns in between
         tick(d, 5000)
         key_now(d, "a")
@@ -512,8 +532,15 @@ def test_computer_thinks_inside_its_move_delay(tmp_path, monkeypatch):
     for i, e in enumerate(log):
         if e[0] != "play":
             continue
-        think = [t for t in log[:i] if t[0] == "think" and t[2] == e[2]][-1]
-        assert think[3] == e[3]  # the move played is the one chosen
-        assert e[1] - think[1] >= delay - 20, (think, e)  # chosen at the start of the delay
+        j = max(k for k in range(i) if log[k][0] == "begin")
+        b = log[j]
+        done = [x for x in log[j:i] if x[0] == "done"][0]
+        t = [x for x in log[:i] if x[0] == "delay"][-1][1]
+        assert b[2] == e[2] and b[3] == d.screen.level  # this seat's own decision
+        assert done[2] == e[3]  # the move played is the one chosen
+        # thinking began with the delay at the latest (during a finished trick's hold if
+        # this seat leads the next one), and the move shows when both are over
+        assert b[1] <= t and e[1] - t >= delay - 20, (b, t, e)
+        assert e[1] <= max(t + delay, done[1]) + 40, (b, t, done, e)
         pairs += 1
     assert pairs >= 3, log

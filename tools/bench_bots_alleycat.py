@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Alley Cat computer players: decision time per level and the bots' heap, on MicroPython.
 
-    .venv/bin/python tools/bench_bots_alleycat.py [positions [reps]]  # re-runs on micropython
-    micropython tools/bench_bots_alleycat.py [positions [reps]]       # the measurement itself
+    .venv/bin/python tools/bench_bots_alleycat.py [positions [reps]] [--slice]  # on micropython
+    micropython tools/bench_bots_alleycat.py [positions [reps]] [--slice]  # the measurement
 
 Positions come from seeded games (Normal against a uniformly random player, both scoring modes,
 targets 44 and 22); at every position each level (Easy, Normal, Hard) is timed on the same
@@ -11,7 +11,10 @@ other processes on the machine only ever add time. Prints median / 90th percenti
 Bot's buffers (gc.mem_alloc() around Bot() construction, both games' brains) plus the Alley Cat
 brain alone and the import cost of the brain module (its lookup tables). Budgets (issue 3):
 median <= 500 us Easy/Normal, <= 4000 us Hard, worst case <= 15000 us; Bot buffers <= 8 KB
-(4 KB for this brain). Figures only: machines are noisy, nothing here asserts.
+(4 KB for this brain). --slice: the same decisions thought in slices (bot.begin, then
+bot.think(bot.slice) until done; begin counts with the first slice, as the front end runs
+them in one step): time per slice (fastest of `reps` runs of each slice), median / p90 / max
+per level, and slices per decision. Figures only: machines are noisy, nothing here asserts.
 """
 import sys
 
@@ -35,8 +38,10 @@ import gc
 import micropython
 import time
 
-POSITIONS = int(sys.argv[1]) if len(sys.argv) > 1 else 400
-REPS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+SLICES = "--slice" in sys.argv
+ARGS = [a for a in sys.argv[1:] if a != "--slice"]
+POSITIONS = int(ARGS[0]) if len(ARGS) > 0 else 400
+REPS = int(ARGS[1]) if len(ARGS) > 1 else 3
 
 gc.collect()
 m0 = gc.mem_alloc()
@@ -65,6 +70,34 @@ player = Bot(1, 99)
 rng = Rng(5)
 buf = bytearray(16)
 times = [[], [], []]
+slice_t = [[], [], []]  # --slice: time of every slice (us)
+per_dec = [[], [], []]  # --slice: slices per decision
+sbuf = [0] * 4000
+
+
+def time_slices(bot, g, out):
+    """Think g in slices REPS times; append each slice's fastest time to out; slices."""
+    n = 0
+    for rep in range(REPS):
+        k = 0
+        t0 = time.ticks_us()
+        bot.begin(g)
+        while True:
+            done = bot.think(bot.slice)
+            t1 = time.ticks_us()
+            d = time.ticks_diff(t1, t0)
+            if rep == 0 or d < sbuf[k]:
+                sbuf[k] = d
+            k += 1
+            if done:
+                break
+            t0 = time.ticks_us()
+        n = k
+    for i in range(n):
+        out.append(sbuf[i])
+    return n
+
+
 by_hand = {}  # Hard's times by the mover's hand size (what a decision costs)
 chosen = 0
 game_no = 0
@@ -88,6 +121,8 @@ while chosen < POSITIONS:
                 if t < best:
                     best = t
             times[lv].append(best)
+            if SLICES:
+                per_dec[lv].append(time_slices(bots[lv], g, slice_t[lv]))
             if lv == 2:
                 k = g.hand_size(g.turn)
                 if k not in by_hand:
@@ -113,3 +148,14 @@ print("%-7s %8s %8s %8s" % ("cards", "n", "median", "max"))
 for k in sorted(by_hand):
     t = sorted(by_hand[k])
     print("%-7d %8d %8d %8d" % (k, len(t), t[len(t) // 2], t[-1]))
+if SLICES:
+    print("--slice: time per slice (bot.slice work units; begin counted with the first slice),"
+          " fastest of %d runs, microseconds:" % REPS)
+    print("%-7s %8s %8s %8s %8s %12s" % ("level", "slices", "median", "p90", "max",
+                                         "per decision"))
+    for lv, name in ((0, "easy"), (1, "normal"), (2, "hard")):
+        t = sorted(slice_t[lv])
+        k = sorted(per_dec[lv])
+        print("%-7s %8d %8d %8d %8d %5d (max %d)" % (name, len(t), t[len(t) // 2],
+                                                   t[len(t) * 9 // 10], t[-1],
+                                                   k[len(k) // 2], k[-1]))

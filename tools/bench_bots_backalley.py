@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Back Alley bots: decision time per level and the bots' heap, on the MicroPython unix port.
 
-    /tmp/v/bin/python tools/bench_bots_backalley.py [games] [deals] [repeat]
+    .venv/bin/python tools/bench_bots_backalley.py [games] [deals] [repeat] [--slice]
 
 Run under CPython it re-runs itself under micropython (next to the venv's python or on PATH).
 Positions come from seeded games (default 4 games of 25 deals) driven by Normal bots; at every
@@ -12,7 +12,10 @@ the slowest wall-clock run is reported too.
 Prints median / 90th percentile / max decision time per level (all decisions, and card plays
 and bids apart), Hard's median and max per hand size (1..13, plays and bids apart), and the
 heap of a Bot's buffers (gc.mem_alloc() around Bot() construction: both games' brains) and
-of a BackAlleyBrain alone.
+of a BackAlleyBrain alone. --slice: every decision also thought in slices (bot.begin, then
+bot.think(bot.slice) until done; begin counts with the first slice, as the front end runs them
+in one step): time per slice (the fastest of `repeat` runs of each slice, wall clock), median /
+p90 / max per level, and slices per decision.
 """
 import sys
 
@@ -37,9 +40,11 @@ from engine.backalley import BackAlley  # noqa: E402
 from engine.bots import Bot  # noqa: E402
 from engine.bot_backalley import BackAlleyBrain  # noqa: E402
 
-GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 4
-DEALS = int(sys.argv[2]) if len(sys.argv) > 2 else 25
-REPEAT = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+SLICES = "--slice" in sys.argv
+ARGS = [a for a in sys.argv[1:] if a != "--slice"]
+GAMES = int(ARGS[0]) if len(ARGS) > 0 else 4
+DEALS = int(ARGS[1]) if len(ARGS) > 1 else 25
+REPEAT = int(ARGS[2]) if len(ARGS) > 2 else 5
 CPU_CLOCK = hasattr(time, "clock")  # the unix port's process CPU time
 raw_max = [0, 0, 0]
 
@@ -73,6 +78,34 @@ nb = [0, 0, 0]
 np_ = [0, 0, 0]
 errors = 0
 m = d = t0 = dt = k = j = c0 = cpu = 0  # globals made before the locked loop (a new global may grow the dict)
+slice_t = [[], [], []]  # --slice: time of every slice (us)
+per_dec = [[], [], []]  # --slice: slices per decision
+sbuf = [0] * 4000
+
+
+def time_slices(bot, g, out):
+    """Think g in slices REPEAT times; append each slice's fastest time to out; slices."""
+    n = 0
+    for rep in range(REPEAT):
+        k = 0
+        t0 = time.ticks_us()
+        bot.begin(g)
+        while True:
+            done = bot.think(bot.slice)
+            t1 = time.ticks_us()
+            d = time.ticks_diff(t1, t0)
+            if rep == 0 or d < sbuf[k]:
+                sbuf[k] = d
+            k += 1
+            if done:
+                break
+            t0 = time.ticks_us()
+        n = k
+    for i in range(n):
+        out.append(sbuf[i])
+    return n
+
+
 for gi in range(GAMES):
     g = BackAlley(seed=gi + 1, deals=DEALS)
     g.start()
@@ -108,6 +141,8 @@ for gi in range(GAMES):
                 cpu = int((time.clock() - c0) * 1000000) // REPEAT
                 if cpu < dt:
                     dt = cpu
+            if SLICES:
+                per_dec[lv].append(time_slices(bots[lv], g, slice_t[lv]))
             if lv == 2:
                 k = g.cards_per_hand
                 j = 1 if bidding else 0
@@ -157,3 +192,12 @@ for k in range(1, 14):
 print("slowest single run (noise included): Easy %.2f ms, Normal %.2f ms, Hard %.2f ms"
       % (raw_max[0] / 1000, raw_max[1] / 1000, raw_max[2] / 1000))
 print("allocations under heap_lock:", errors)
+if SLICES:
+    print("--slice: time per slice (bot.slice work units; begin counted with the first slice),"
+          " fastest of %d runs:" % REPEAT)
+    for lv in range(3):
+        t = sorted(slice_t[lv])
+        k = sorted(per_dec[lv])
+        print("%-6s slices %5d  median %.3f ms  p90 %.3f ms  max %.3f ms  per decision %d "
+              "(max %d)" % (names[lv], len(t), t[len(t) // 2] / 1000, t[len(t) * 9 // 10] / 1000,
+                           t[-1] / 1000, k[len(k) // 2], k[-1]))

@@ -276,6 +276,49 @@ def bot_games():
 
 run("bots choose moves in both games (levels 0-2)", bot_games)
 
+# sliced thinking (issue 15): begin + think(work) until done, one slice of work at a
+# time (1 unit, and the bot's own slice), makes choose()'s move and allocates nothing
+whole = [Bot(0, 31), Bot(1, 32), Bot(2, 33)]
+parts = [Bot(0, 31), Bot(1, 32), Bot(2, 33)]
+WORKS = (1, 0)
+
+def sliced_game(g, ba):
+    g.start()
+    mv = 0
+    while g.phase != 3 and mv < 5000:
+        if g.turn < 0:
+            selfplay.next_part(g, ba)
+            continue
+        for lv in range(3):
+            m = whole[lv].choose(g)
+            for w in WORKS:
+                b = parts[lv]
+                b.begin(g)
+                k = 0
+                while not b.think(w if w else b.slice):
+                    k += 1
+                if b.move != m or b.reason != whole[lv].reason:
+                    ck.errors += 1
+                ck.slices += k + 1
+        g.play(selfplay.random_move(g, ck.rng, ck.moves))
+        mv += 1
+    ck.played += mv
+
+def sliced_decisions():
+    ck.errors = 0
+    ck.slices = 0
+    for i in range(max(1, GAMES // 6)):
+        sliced_game(ac, False)
+        sliced_game(ac_cap, False)
+    sliced_game(ba_short, True)
+    if ck.slices < 1000:  # the searches really were cut into slices
+        ck.errors += 1
+    return ck.errors
+
+ck.slices = 0
+run("sliced decisions equal choose() in both games (levels 0-2, slices 1 and bot.slice)",
+    sliced_decisions)
+
 print("moves played under heap lock:", ck.played)
 if failures == 0:
     print("ALL OK")
