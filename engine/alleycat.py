@@ -51,7 +51,8 @@ from engine.common import (  # noqa: F401
 from engine import alleycat_save as _s
 from engine.alleycat_save import IDX, DECK, ALL, mask, decided
 
-PHASE_PLAY = const(1)  # 0: constructed, start() not called yet
+PHASE_IDLE = const(0)  # constructed, start() not called yet (the contract's name)
+PHASE_PLAY = const(1)
 PHASE_ROUND_OVER = const(2)
 PHASE_GAME_OVER = const(3)
 
