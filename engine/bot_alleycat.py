@@ -71,11 +71,7 @@ class AlleyCatBrain:
         self.steps = 0                # tricks the last Hard decision simulated
         self.differs = False          # Hard: the game chance overruled the raw points
         self.budget = _HARD_BUDGET    # Hard: simulated tricks per decision (tests may lower it)
-        self.live = 0                 # Hard, between slices: candidates still sampled,
-        self.wk = 0                   # stock cards a world draws, first unseen card shuffled,
-        self.wlo = 0
-        self.next = -1                # the candidate played out next (-1: a new world)
-        self.best = 0                 # the chosen candidate
+        self.hs = [0, 0, 0, -1, 0]    # Hard: the search between slices (bot_alleycat_hard)
         self.reason = ""
         self.move = 0                 # the decision (think() returned True)
         self.ready = True
@@ -120,7 +116,7 @@ class AlleyCatBrain:
         else:
             if not hard_step(self, work):
                 return False
-            i = self.best
+            i = self.hs[4]  # (bot_alleycat_hard._BEST)
             self._explain(v.hand[i])
             if self.differs:
                 # the game chance chose another card than the round's points would have
