@@ -44,7 +44,7 @@ _OFF = const(128)     # offset of the signed byte tables
 _HIGH = const(23)     # rank index of the Q♠: leads from here up are hard to beat
 _HARD_BUDGET = const(2300)  # simulated tricks per Hard decision
 _EASY_RANDOM = const(4)  # Easy plays a random card one time in this many
-_SLICE = const(90)    # simulated tricks per slice of thinking (<= ~0.15 ms on the unix port)
+_SLICE = const(80)    # simulated tricks per slice of thinking (<= ~0.15 ms on the unix port)
 _ALL = const(1 << 29)
 
 
@@ -71,11 +71,7 @@ class AlleyCatBrain:
         self.steps = 0                # tricks the last Hard decision simulated
         self.differs = False          # Hard: the game chance overruled the raw points
         self.budget = _HARD_BUDGET    # Hard: simulated tricks per decision (tests may lower it)
-        self.live = 0                 # Hard, between slices: candidates still sampled,
-        self.wk = 0                   # stock cards a world draws, first unseen card shuffled,
-        self.wlo = 0
-        self.next = -1                # the candidate played out next (-1: a new world)
-        self.best = 0                 # the chosen candidate
+        self.hs = [0, 0, 0, -1, 0]    # Hard: the search between slices (bot_alleycat_hard)
         self.reason = ""
         self.move = 0                 # the decision (think() returned True)
         self.ready = True
@@ -120,7 +116,7 @@ class AlleyCatBrain:
         else:
             if not hard_step(self, work):
                 return False
-            i = self.best
+            i = self.hs[4]  # (bot_alleycat_hard._BEST)
             self._explain(v.hand[i])
             if self.differs:
                 # the game chance chose another card than the round's points would have

@@ -1,6 +1,6 @@
 # Alley Cat computer player, Hard level: determinized playouts scored by the game-win chance.
 #
-# hard_begin(brain), hard_step(brain, work) until True -> brain.best, an index into
+# hard_begin(brain), hard_step(brain, work) until True -> brain.hs[_BEST], an index into
 # brain.obs.hand. Perfect-information Monte Carlo: deal the unseen
 # cards into the opponent's hand and the stock order at random, play every candidate card in that
 # same world to the end of the round with a fast policy on a compact simulator (leader: best
@@ -28,10 +28,17 @@ _MAX_WORLDS = const(160)  # worlds per decision at most (short rounds: cheap wor
 _CUT_PCT = const(40)  # after this share of the budget only the best _KEEP candidates go on
 _KEEP = const(2)
 _MIN_WORLDS = const(4)
+# b.hs, the search's state between slices (a list: the brain's member table stays small):
+_LIVE = const(0)  # candidates still sampled
+_WK = const(1)    # stock cards a world draws
+_WLO = const(2)   # the first unseen card shuffled
+_NEXT = const(3)  # the candidate played out next (-1: a new world)
+_BEST = const(4)  # the chosen candidate
 
 
 def hard_begin(b):
     """Start a search: its state is kept in b's fields, so hard_step can run it in slices."""
+    hs = b.hs
     v = b.obs
     n = v.hand_n
     b.find_unseen()
@@ -47,7 +54,7 @@ def hard_begin(b):
     wh = b.wh
     for i in range(n):
         wh[i] = v.hand[i]
-    b.live = n
+    hs[_LIVE] = n
     b.steps = 0
     b.worlds = 0
     # only the opponent's hand and the draws the round can still make need a random order:
@@ -56,16 +63,17 @@ def hard_begin(b):
     k = n + m
     if k > nu - m:
         k = nu - m
-    b.wk = k
-    b.wlo = nu - m - k
-    b.next = -1  # the candidate to play out next in the current world; -1: draw a world
+    hs[_WK] = k
+    hs[_WLO] = nu - m - k
+    hs[_NEXT] = -1  # the candidate to play out next in the current world; -1: draw a world
 
 
 def hard_step(b, work):
     """Go on with the search for about work simulated tricks (at least one playout; it stops
-    at the first playout boundary past work). True when it is done: the move is b.best.
+    at the first playout boundary past work). True when it is done: the move is hs[_BEST].
     A slice ends between two playouts, so any slicing makes the same moves in the same order
     and draws the same numbers as one uninterrupted search."""
+    hs = b.hs
     v = b.obs
     n = v.hand_n
     tot = b.totals
@@ -74,7 +82,7 @@ def hard_step(b, work):
     steps = b.steps
     worlds = b.worlds
     budget = b.budget
-    i = b.next
+    i = hs[_NEXT]
     used = 0
     while True:
         if i < 0:
@@ -90,7 +98,7 @@ def hard_step(b, work):
         elif used >= work:
             b.steps = steps
             b.worlds = worlds
-            b.next = i
+            hs[_NEXT] = i
             return False
         else:
             tot[i] += rollout(b, i)
@@ -110,30 +118,31 @@ def hard_step(b, work):
     b.worlds = worlds
     b.steps = steps
     b.differs = bi != bp
-    b.best = bi
+    hs[_BEST] = bi
     return True
 
 
 def _world(b, steps, worlds):
     """Successive halving when its time has come, then a new sampled world in b.wh / b.ws."""
+    hs = b.hs
     alive = b.alive
     tot = b.totals
     n = b.obs.hand_n
-    if b.live > _KEEP and steps >= b.budget * _CUT_PCT // 100 and worlds >= _MIN_WORLDS:
+    if hs[_LIVE] > _KEEP and steps >= b.budget * _CUT_PCT // 100 and worlds >= _MIN_WORLDS:
         # successive halving: the rest of the budget goes to the best _KEEP so far, whose
         # comparison is the close one (same worlds for all, so the sums compare)
-        while b.live > _KEEP:
+        while hs[_LIVE] > _KEEP:
             wi = -1
             for i in range(n):
                 if alive[i] and (wi < 0 or tot[i] < tot[wi]):
                     wi = i
             alive[wi] = 0
-            b.live -= 1
+            hs[_LIVE] -= 1
     rng = b.rng
     un = b.unseen
     m = b.obs.opp_n
     top = b.unseen_n - 1
-    lo = b.wlo
+    lo = hs[_WLO]
     i = top
     while i >= lo and i > 0:
         j = rng.next30() % (i + 1)
@@ -145,7 +154,7 @@ def _world(b, steps, worlds):
     ws = b.ws
     for j in range(m):
         wh[6 + j] = un[top - j]
-    for j in range(b.wk):
+    for j in range(hs[_WK]):
         ws[j] = un[top - m - j]
 
 

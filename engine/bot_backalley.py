@@ -2,9 +2,8 @@
 #
 # The brain is split over small modules (the board compiles each on import; the compiler's
 # transient heap grows with a module's size), as one class chain:
-#   bot_backalley_view    the seat's view of the game, bit helpers
+#   bot_backalley_view    the seat's view of the game, bit helpers, Normal's trick estimate
 #   bot_backalley_know    what the seat knows, sampling worlds consistent with it
-#   bot_backalley_count   Normal's sure-trick estimator for its bids
 #   bot_backalley_bid     bidding at every level (expected game value, sampled worlds)
 #   bot_backalley_play    decide() = begin() + think() (the search in slices), card play at
 #                         every level, the reason of a move
@@ -117,6 +116,13 @@ class BackAlleyBrain(BackAlleyPlay):
                     bw[i] = wm[i]
         for i in range(16):
             wm[i] = bw[i]
+
+    def _draws(self):
+        """Work units of sampling a world (as the budgets count them): each draw is dealt,
+        and checked against the bids (~6 units a bidder) when worlds are drawn to fit."""
+        if self.tries < 2 or not self.ninf:
+            return self.nuns // 4 + 4
+        return self.tries * (self.nuns // 4 + 4 + 6 * self.ninf)
 
     # ------------------------------------------------------------------ simulator
 

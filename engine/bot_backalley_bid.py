@@ -7,7 +7,7 @@
 # winning the game (winprob_backalley) when the level plays for the game (value()).
 from engine.common import const
 from engine.bot_backalley_view import _hi, _lo, _cnt, _team_points
-from engine.bot_backalley_count import BackAlleyCount
+from engine.bot_backalley_know import BackAlleyKnow
 from engine.winprob_backalley import win_prob
 
 _PASS = const(0x80)
@@ -19,9 +19,24 @@ _EASY_WORLDS = const(4)     # sampled worlds for Easy's small-hand bids (few: no
 _NORMAL_WORLDS = const(12)
 _TRIES = const(2)          # Hard: worlds drawn per world kept (fit to the bids)
 _PENDING = const(-1)       # _bid_sampled started a search: _bid_step until it is done
+# the search's state between its steps: self.bs[...] (a list: the brain's member table stays
+# as small as before, one block a fragmented heap can find)
+_SAVED = const(0)
+_WORLDS = const(1)
+_W = const(2)
+_K = const(3)
+_LEAD = const(4)
+_BOARDS = const(5)
+_TRY = const(6)
+_ALLM = const(7)
+_PART = const(8)
+_BEST = const(9)
+_EV = const(10)
+_REDEAL = const(11)
+_TOP = const(12)
 
 
-class BackAlleyBid(BackAlleyCount):
+class BackAlleyBid(BackAlleyKnow):
     def value(self, x):
         """Worth of a hand that changes our lead by x points: the game-win chance it leaves
         (x 8), plus x itself (a tie-break where the chance is flat); x alone without wp."""
@@ -52,8 +67,8 @@ class BackAlleyBid(BackAlleyCount):
         return self._bid_sampled(worlds, True)
 
     # ---- the sampled search in steps, so that thinking can be sliced between key polls:
-    # _bid_sampled starts it, then bot_backalley_play._bid_step runs _bid_world per world,
-    # _bid_value per bid and _bid_end; between steps the state is in bs_* fields
+    # _bid_sampled starts it, then _bid_step runs _bid_world per world, _bid_value per bid
+    # and _bid_end (bot_backalley_play calls it until done); between steps: self.bs
 
     def _bid_sampled(self, worlds, use_wp):
         # the bid when no search is needed (a sure board), else _PENDING
@@ -87,43 +102,63 @@ class BackAlleyBid(BackAlleyCount):
         # a board is tried in short hands; in a 1-card deal (pass or board only) also over
         # an opponent's or the partner's board (we would lead)
         try_board = n == 1 or (n <= 6 and not opp_board and pb != _BOARD)
-        self.bs_saved = self.board[me]
+        bs = self.bs
+        bs[_SAVED] = self.board[me]
         self.board[me] = 1  # as if we bid board: may lead trumps (only matters if we lead)
         self._forbid(False)
-        self.bs_worlds = worlds
-        self.bs_w = 0
-        self.bs_k = 0
-        self.bs_lead = lead
-        self.bs_boards = boards
-        self.bs_try = try_board
-        self.bs_allm = 0
+        bs[_WORLDS] = worlds
+        bs[_W] = 0
+        bs[_K] = 0
+        bs[_LEAD] = lead
+        bs[_BOARDS] = boards
+        bs[_TRY] = 1 if try_board else 0
+        bs[_ALLM] = 0
         # (what follows the worlds in the search, worked out now: nothing in it changes)
         # numeric bids (pass = 0): partner's part counted as made; unknown yet: 0. The
         # sampled own-trick count is used unshaded: it is close to the tricks really taken
         part = 0
         if pb and pb != _BOARD:
             part = pb - 0x80
-        self.bs_part = part
-        self.bs_bid = _PASS
-        self.bs_ev = 0
+        bs[_PART] = part
+        bs[_BEST] = _PASS
+        bs[_EV] = 0
         # no board yet in a 1-card deal: passing redeals (or leaves it to the others); the
         # redeal is valued as no change (the table's rows with the 1-card deal to come are
         # fitted on whole games and would overstate its swing)
-        self.bs_redeal = self.value(0)
-        self.bs_top = 1 if pb == _BOARD or opp_board else n
+        bs[_REDEAL] = self.value(0)
+        bs[_TOP] = 1 if pb == _BOARD or opp_board else n
         return _PENDING
 
+    def _bid_step(self):
+        # one step: its cost in work units (~ simulated card plays), 0 when self.move is
+        # the bid
+        bs = self.bs
+        w = bs[_W]
+        if w < bs[_WORLDS]:
+            k = self.work
+            self._bid_world(w)
+            bs[_W] = w + 1
+            return self.work - k + 4 + self._draws()
+        k = bs[_K]
+        if k < bs[_TOP]:
+            self._bid_value(k)
+            bs[_K] = k + 1
+            return 2 * bs[_WORLDS]
+        self.move = self._bid_end()
+        return 0
+
     def _bid_world(self, w):
+        bs = self.bs
         me = self.me
         n = self.obs.n
         self._sample()
         self._load_world()
-        self._sim_start(self.bs_lead)
+        self._sim_start(bs[_LEAD])
         self._playout()
         self.tricks[w] = self.swon[me]
         self.team[w] = self.swon[me] + self.swon[me ^ 2]
-        if self.bs_try:
-            if self.bs_lead != me and n == 1:
+        if bs[_TRY]:
+            if bs[_LEAD] != me and n == 1:
                 # (longer hands keep the first bidder's lead, as before: playing them
                 # out with us leading made boards that failed one time in four)
                 self._load_world()
@@ -132,21 +167,22 @@ class BackAlleyBid(BackAlleyCount):
             a = self.swon[me] + self.swon[me ^ 2]
             self.alltk[w] = a
             if a == n:
-                self.bs_allm += 1
+                bs[_ALLM] += 1
 
     def _bid_value(self, k):
-        # bid k (0 = pass) over the worlds; the best so far: bs_bid
+        # bid k (0 = pass) over the worlds; the best so far: bs[_BEST]
+        bs = self.bs
         v = self.obs
         me = self.me
         n = v.n
         pb = v.bids[me ^ 2]
         opp_board = v.bids[(me + 1) & 3] == _BOARD or v.bids[(me + 3) & 3] == _BOARD
-        part = self.bs_part
-        boards = self.bs_boards
-        redeal = self.bs_redeal
+        part = bs[_PART]
+        boards = bs[_BOARDS]
+        redeal = bs[_REDEAL]
         t = me & 1
         ev = 0
-        for w in range(self.bs_worlds):
+        for w in range(bs[_WORLDS]):
             tt = self.team[w]
             if pb == _BOARD:
                 ours = _team_points(0, self.blevel[t], tt, n)
@@ -162,23 +198,24 @@ class BackAlleyBid(BackAlleyCount):
                     # opponents' do (_theirs), so both sides are counted alike
                     ours += 4 * (tt - self.tricks[w])
             ev += self.value(ours - self._theirs(n - tt))
-        if k == 0 or ev > self.bs_ev:
-            self.bs_ev = ev
-            self.bs_bid = 0x80 + k
+        if k == 0 or ev > bs[_EV]:
+            bs[_EV] = ev
+            bs[_BEST] = 0x80 + k
 
     def _bid_end(self):
-        self.board[self.me] = self.bs_saved
+        bs = self.bs
+        self.board[self.me] = bs[_SAVED]
         n = self.obs.n
-        worlds = self.bs_worlds
-        bestb = self.bs_bid
-        allm = self.bs_allm
-        boards = self.bs_boards
+        worlds = bs[_WORLDS]
+        bestb = bs[_BEST]
+        allm = bs[_ALLM]
+        boards = bs[_BOARDS]
         self.reason = "expected tricks" if bestb != _PASS else "too weak to bid"
         # the sample plays double dummy and ignores what the bids before ours tell: a board
         # in a longer hand, or over another board (a double: the board bidder holds a
         # strong card), needs a clear margin, and in a longer hand one made world in four
         # is counted failed
-        if not self.bs_try or ((n > 1 or boards) and allm * 10 < worlds * 9):
+        if not bs[_TRY] or ((n > 1 or boards) and allm * 10 < worlds * 9):
             return bestb
         lvl = boards + 1
         ev = 0
@@ -191,7 +228,7 @@ class BackAlleyBid(BackAlleyCount):
                     a = n - 1
             ours = 10 * n * lvl if a == n else -10 * n * lvl
             ev += self.value(ours - self._theirs(n - a))
-        if ev > self.bs_ev:
+        if ev > bs[_EV]:
             self.reason = "good chance of every trick: board"
             return _BOARD
         return bestb

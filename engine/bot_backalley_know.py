@@ -7,7 +7,7 @@ deals the unseen cards to the other seats at random within the shown constraints
 from engine.common import const
 from engine.cards import NO_CARD, LITTLE_BLOOPER, BIG_BLOOPER
 from engine.rng import Rng
-from engine.bot_backalley_view import BackAlleyView, _lo, _cnt
+from engine.bot_backalley_view import BackAlleyView, _lo, _cnt, _estimate
 from engine.winprob_backalley import volatility, win_row
 
 _PASS = const(0x80)
@@ -16,6 +16,8 @@ _MAX_WORLDS = const(64)
 
 
 class BackAlleyKnow:
+    _estimate = _estimate  # (bot_backalley_view: the module holding it stays small)
+
     def __init__(self, level):
         self.level = level
         self.obs = BackAlleyView()

@@ -10,6 +10,10 @@ _KNOW = const(1)      # read what the view tells, then decide or start a search
 _BIDS = const(2)      # the sampled bid search (bot_backalley_bid)
 _PLAYS = const(3)     # Hard's card search
 _SLICE = const(150)   # work units per slice of thinking (~0.15 ms on the unix port)
+_PWORLDS = const(0)   # self.ps: Hard's card search between steps
+_PNC = const(1)
+_PW = const(2)
+_PC = const(3)
 _PLAY_BUDGET = const(3800)   # work units (~ simulated card plays) per Hard card decision
 _MAX_WORLDS = const(48)
 _MAX_UNITS = const(6000)     # cap on a decision's work units
@@ -22,26 +26,13 @@ class BackAlleyPlay(BackAlleyBid):
 
     def __init__(self, level):
         BackAlleyBid.__init__(self, level)
-        self.move = 0       # the decision (think() returned True)
+        self.move = 0  # the decision (think() returned True)
         self.stage = _DONE
-        self.pworlds = 0    # Hard's card search: worlds, candidates, the world and the
-        self.pnc = 0        # candidate under way (-1: the world is to be sampled)
-        self.pw = 0
-        self.pc = -1
-        # the sampled bid search's state between steps (bot_backalley_bid._bid_sampled)
-        self.bs_saved = 0
-        self.bs_worlds = 0
-        self.bs_w = 0
-        self.bs_k = 0
-        self.bs_lead = 0
-        self.bs_boards = 0
-        self.bs_try = False
-        self.bs_allm = 0
-        self.bs_part = 0
-        self.bs_bid = 0
-        self.bs_ev = 0
-        self.bs_redeal = 0
-        self.bs_top = 0
+        # between steps, Hard's card search: worlds, candidates, the world and candidate
+        # under way (-1: the world is to be sampled); the bid search's: bot_backalley_bid
+        # (lists: the brain's member table stays as small as before)
+        self.ps = [0, 0, 0, -1]
+        self.bs = [0] * 13
 
     # ---- a decision in steps: begin(seed), then think(work) until True (self.move).
     # Every step is one piece of the one-go search (knowing the view, a sampled world, a
@@ -103,26 +94,18 @@ class BackAlleyPlay(BackAlleyBid):
                     self._done(m)
             return 24
         if st == _BIDS:
-            w = self.bs_w
-            if w < self.bs_worlds:
-                k = self.work
-                self._bid_world(w)
-                self.bs_w = w + 1
-                return self.work - k + 4 + self._draws()
-            k = self.bs_k
-            if k < self.bs_top:
-                self._bid_value(k)
-                self.bs_k = k + 1
-                return 2 * self.bs_worlds
-            self._done(self._bid_end())
-            return 2 * self.bs_worlds
+            c = self._bid_step()
+            if c == 0:
+                self._done(self.move)
+            return c
         # _PLAYS: Hard's card search
-        w = self.pw
-        if w < self.pworlds:
-            c = self.pc
+        ps = self.ps
+        w = ps[_PW]
+        if w < ps[_PWORLDS]:
+            c = ps[_PC]
             if c < 0:
                 self._sample()
-                self.pc = 0
+                ps[_PC] = 0
                 return self._draws()
             self._load_world()
             self._replay_table()
@@ -131,24 +114,17 @@ class BackAlleyPlay(BackAlleyBid):
             self._playout()
             self.cscore[c] += self.value(self._score())
             c += 1
-            if c == self.pnc:
-                self.pw = w + 1
+            if c == ps[_PNC]:
+                ps[_PW] = w + 1
                 c = -1
-            self.pc = c
+            ps[_PC] = c
             return self.work - k + 4 + self.obs.tsize
         best = 0
-        for c in range(1, self.pnc):
+        for c in range(1, ps[_PNC]):
             if self.cscore[c] > self.cscore[best]:
                 best = c
         self._done(self._card(self.cand[best]))
         return 24
-
-    def _draws(self):
-        """Work units of sampling a world (as the budgets count them): each draw is dealt,
-        and checked against the bids (~6 units a bidder) when worlds are drawn to fit."""
-        if self.tries < 2 or not self.ninf:
-            return self.nuns // 4 + 4
-        return self.tries * (self.nuns // 4 + 4 + 6 * self.ninf)
 
     def _done(self, m):
         """The decision is m: a card's reason, and a legal move whatever happened."""
@@ -313,9 +289,10 @@ class BackAlleyPlay(BackAlleyBid):
             bonus = _NORMAL_BONUS
         for c in range(nc):
             self.cscore[c] = bonus * worlds if self.cand[c] == pref else 0
-        self.pworlds = worlds
-        self.pnc = nc
-        self.pw = 0
-        self.pc = -1  # -1: sample the next world
+        ps = self.ps
+        ps[_PWORLDS] = worlds
+        ps[_PNC] = nc
+        ps[_PW] = 0
+        ps[_PC] = -1  # -1: sample the next world
         return _PENDING  # the worlds are played out by _step
 

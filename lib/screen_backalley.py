@@ -9,6 +9,9 @@ import gfx
 import table
 from engine import backalley as BA
 import screen_backalley_draw as D
+from buttons import const
+
+_F_BOX = const(4)  # (table_keys)
 
 LONG = ("You", "West", "North", "East")
 # place of each suit (clubs, diamonds, hearts, spades) in the hand after the trumps, per
@@ -40,7 +43,6 @@ class BackAlleyScreen(table.GameScreen):
         self.bids = bytearray(16)
         self.nb = 0
         self.bsel = 0
-        self.bfix = False  # the bid box is placed: on the hint's bid, or moved by you
         self.summary = False  # the bidding summary is on show (a hold)
         self.bid_tip = ""  # the bid box's tip line (screen_backalley_bid)
 
@@ -52,7 +54,7 @@ class BackAlleyScreen(table.GameScreen):
 
     def enter(self):
         self.bsel = -1
-        self.bfix = False
+        self.flags &= ~_F_BOX
         table.GameScreen.enter(self)
 
     def sort_key(self, c):
@@ -106,15 +108,11 @@ class BackAlleyScreen(table.GameScreen):
         __import__("screen_backalley_bid").bid_made(self, seat, move)
 
     # the bid box starts on the hint's bid: its search runs from the start of your turn
-    def forget(self):
-        table.GameScreen.forget(self)
-        self.bfix = False
-
     def box_pending(self):
-        return self.g.phase == BA.PHASE_BID and self.my_turn() and not self.bfix
+        return self.g.phase == BA.PHASE_BID and self.my_turn() and not self.flags & _F_BOX
 
     def hint_ready(self):
-        if self.g.phase == BA.PHASE_BID and not self.bfix:
+        if self.g.phase == BA.PHASE_BID and not self.flags & _F_BOX:
             __import__("screen_backalley_bid").place(self)
         table.GameScreen.hint_ready(self)
 

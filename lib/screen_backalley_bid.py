@@ -10,6 +10,9 @@ from fx import T_MOVE, T_BAD
 from engine import backalley as BA
 from screen_backalley_draw import contract, passed
 from screen_backalley import bid_word as word, LONG
+from buttons import const
+
+_F_BOX = const(4)  # (table_keys)
 
 
 
@@ -82,7 +85,7 @@ def bid_key(s, k):
     load_bids(s)
     if k & (LEFT | RIGHT):
         s.bsel = (s.bsel + (1 if k & RIGHT else -1)) % s.nb
-        s.bfix = True  # yours now: the hint's bid no longer moves it
+        s.flags |= _F_BOX  # yours now: the hint's bid no longer moves it
         s.app.fx.tone(T_MOVE)
         s.draw_all()
     elif k & UP:
@@ -106,7 +109,7 @@ def place(s):
     for i in range(s.nb):
         if s.bids[i] == m:
             s.bsel = i
-    s.bfix = True
+    s.flags |= _F_BOX
     s.draw_all()
 
 

@@ -5,7 +5,14 @@ panels. screen_alleycat / screen_backalley fill in the game-specific parts.
 import gfx
 from fx import due, T_PLAY, T_TRICK, T_CAT, T_WIN, T_LOSE
 from engine.bots import Bot
-from table_keys import TableKeys, OV_NONE, TH_CPU, TH_HINT
+from table_keys import TableKeys, OV_NONE
+from buttons import const
+
+_TH_CPU = const(1)  # (table_keys)
+_TH_HINT = const(2)
+_TH_DONE = const(4)
+_F_ASKED = const(1)
+_F_MOVED = const(2)
 
 S_COACH = 8  # app.S_COACH, app.S_AUTOPLAY (settings bytes; app itself is not imported)
 S_AUTOPLAY = 9
@@ -30,10 +37,8 @@ class GameScreen(TableKeys):
         self.app = app
         self.g = None
         self.bot = None  # one bot: plays the computer seats and searches your hint
-        self.thinking = 0  # TH_CPU / TH_HINT: the bot's decision under way (in slices)
-        self.ready = 0  # TH_CPU / TH_HINT: the bot's decision is made (bot.move)
-        self.asked = False  # Up while the hint is searched: shown when it is ready
-        self.moved = False  # a move was drawn in this step: thinking waits for the next
+        self.th = 0  # the bot's decision (in slices): _TH_CPU / _TH_HINT, | _TH_DONE once made
+        self.flags = 0  # F_ASKED, F_MOVED, F_BOX (table_keys)
         self.seed = 0
         self.level = 0
         self.hand = bytearray(16)
@@ -94,34 +99,32 @@ class GameScreen(TableKeys):
         next: the computer's move, or your hint. False when this step did none: nothing
         to think about, or it is done (bot.move; a hint is then shown if it is awaited)."""
         if self.cpu_turn():
-            want = TH_CPU
+            want = _TH_CPU
         elif self.my_turn():
-            want = TH_HINT
+            want = _TH_HINT
         else:
             return False
-        if self.ready == want:
-            if want == TH_HINT:
+        if self.th == want | _TH_DONE:
+            if want == _TH_HINT:
                 self.hint_ready()
             return False
         b = self.bot
-        if self.thinking != want:
-            if want == TH_CPU:
+        if self.th != want:
+            if want == _TH_CPU:
                 b = self.brain(self.level, (self.seed + 7919) & 0x3FFFFFFF)
             else:  # Hard's hint: at Hard the computers' own seed, else another
                 s = self.seed + 7919 if self.level == 2 else self.seed ^ 0x2545F49
                 b = self.brain(2, s & 0x3FFFFFFF)
             b.begin(self.g)
-            self.thinking = want
+            self.th = want
         if b.think(b.slice):
-            self.thinking = 0
-            self.ready = want
+            self.th = want | _TH_DONE
         return True
 
     def forget(self):
         """The position changed: what the bot thought or was thinking no longer holds."""
-        self.thinking = 0
-        self.ready = 0
-        self.asked = False
+        self.th = 0
+        self.flags = 0
 
     def coaching(self):
         return self.app.settings[S_COACH] and self.my_turn() and self.hold_until < 0
@@ -165,7 +168,7 @@ class GameScreen(TableKeys):
     def waiting(self):  # (then: a forced card about to be played for you, auto-play; Up's hint)
         return self.hold_until < 0 and not self.cpu_turn() and not self.save_due and \
             not (self.forced and self.app.settings[S_AUTOPLAY] and self.my_turn()) and \
-            not self.asked and not self.box_pending()
+            not self.flags & _F_ASKED and not self.box_pending()
 
     def box_pending(self):
         return False  # (Back Alley: the bid box waits for the hint's bid)
@@ -210,8 +213,8 @@ class GameScreen(TableKeys):
         self.draw_all()
 
     def update(self, now):
-        if self.moved:  # the move drawn in this step reaches the screen before any thinking
-            self.moved = False
+        if self.flags & _F_MOVED:  # the move drawn in this step reaches the screen first
+            self.flags &= ~_F_MOVED
             return
         if self.hold_until >= 0:
             if due(now, self.hold_until):
@@ -241,7 +244,7 @@ class GameScreen(TableKeys):
             self.save_due = False
             self.save()
             self.app.fx.turn(self.KIND, g.turn if g.phase < self.PHASE_OVER else -1)
-        elif self.my_turn() and not self.moved:
+        elif self.my_turn() and not self.flags & _F_MOVED:
             self.ponder()  # your hint, in the background
 
     def end_hold(self):
@@ -262,7 +265,7 @@ class GameScreen(TableKeys):
         if r:
             return r
         self.forget()
-        self.moved = True
+        self.flags = _F_MOVED
         self.save_due = True
         fx = self.app.fx
         if phase == self.PHASE_PLAY:

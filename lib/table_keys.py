@@ -3,13 +3,20 @@ compile on the board): Start = pause, Select = last trick, the panels, game over
 Play again / Menu, the next deal or round, and choosing, hinting and playing a card."""
 import gfx
 from fx import T_BAD, T_MOVE
-from buttons import A, B, START, SELECT, LEFT, RIGHT, UP, DOWN
+from buttons import A, B, START, SELECT, LEFT, RIGHT, UP, DOWN, const
 
 OV_NONE = 0
 OV_LAST = 1
 OV_SCORES = 2
-TH_CPU = 1  # GameScreen.thinking / .ready: the computer's move for the seat to play
-TH_HINT = 2  # your hint (the Hard bot's move for you), searched while you look at your hand
+# GameScreen.th, the bot's decision: whose, | _TH_DONE once made (bot.move); GameScreen.flags
+# (one field each: the screens' member tables stay as small as before). Underscore consts:
+# no room taken on the board; the same values in table_keys, table, screen_backalley(_bid)
+_TH_CPU = const(1)  # the computer's move for the seat to play
+_TH_HINT = const(2)  # your hint (the Hard bot's move for you), searched while you look
+_TH_DONE = const(4)
+_F_ASKED = const(1)  # Up while the hint is searched: shown when it is ready
+_F_MOVED = const(2)  # a move was drawn in this step: thinking waits for the next
+_F_BOX = const(4)  # Back Alley: the bid box is placed (on the hint's bid, or moved by you)
 
 
 class TableKeys:
@@ -85,17 +92,17 @@ class TableKeys:
     # ---- the hint: searched in the background while it is your turn (table.ponder) ----
     def ask_hint(self):
         """Up: the hint at once when its search is done, else "thinking..." until it is."""
-        if self.ready == TH_HINT:
+        if self.th == _TH_HINT | _TH_DONE:
             self.show_hint()
         else:
-            self.asked = True
+            self.flags |= _F_ASKED
             self.msg3 = "Hint: thinking..."
             self.draw_msgs()
 
     def hint_ready(self):
         """The hint's search is done (called at each step of your turn from then on)."""
-        if self.asked:
-            self.asked = False
+        if self.flags & _F_ASKED:
+            self.flags &= ~_F_ASKED
             self.show_hint()
 
     def show_hint(self):

@@ -16,8 +16,9 @@ from test_ui_play import Driver, app_mod, KEYS  # noqa: E402
 from engine import backalley as BA  # noqa: E402
 from engine.bots import Bot  # noqa: E402
 
-TH_CPU = 1  # table.TH_CPU / TH_HINT
-TH_HINT = 2
+CPU_THINKING = 1  # screen.th: table_keys._TH_CPU
+HINT_READY = 2 | 4  # _TH_HINT | _TH_DONE
+F_BOX = 4  # screen.flags: table_keys._F_BOX
 
 
 class Stepper:
@@ -113,13 +114,13 @@ def test_hard_thinks_a_slice_per_step_and_start_pauses_mid_think(tmp_path, monke
         st.step("a")  # your card
         first = st.n
         while scr.cpu_turn() or scr.hold_until >= 0:
-            if scr.thinking == TH_CPU and not seen and len(st.calls("think", first)) >= 3:
+            if scr.th == CPU_THINKING and not seen and len(st.calls("think", first)) >= 3:
                 # Start while a computer thinks: the pause menu opens at once
                 expect = Bot(2, (scr.seed + 7919) & 0x3FFFFFFF).choose(g)
                 seat = g.turn
                 h = g.history_size
                 st.step("start")
-                assert d.app.screen.name == "pause" and scr.thinking == TH_CPU
+                assert d.app.screen.name == "pause" and scr.th == CPU_THINKING
                 k = len(st.log)
                 for _ in range(5):
                     st.step()
@@ -206,7 +207,7 @@ def test_up_answers_from_the_search_done_while_you_looked(tmp_path, monkeypatch,
             # look at the hand: the hint is searched in the background, a slice a step (from
             # the finished trick's hold on when you lead the next one)
             k = 0
-            while scr.ready != TH_HINT:
+            while scr.th != HINT_READY:
                 st.step()
                 k += 1
                 assert k < 500
@@ -217,10 +218,10 @@ def test_up_answers_from_the_search_done_while_you_looked(tmp_path, monkeypatch,
         else:
             # Up at once: "thinking..." on screen, and the answer the step it is ready
             st.step("up")
-            if scr.ready != TH_HINT:
+            if scr.th != HINT_READY:
                 assert scr.msg3 == "Hint: thinking..."
                 assert not d.app.waiting_for_input()  # (the headless driver waits for it)
-                while scr.ready != TH_HINT:
+                while scr.th != HINT_READY:
                     st.step()
                 st.step()
             asked_early += 1
@@ -258,19 +259,19 @@ def test_a_box_you_moved_stays_where_you_put_it(tmp_path):
     g = scr.g
     while not (g.phase == BA.PHASE_BID and g.turn == 0):
         d.press("a")
-    assert scr.bfix and scr.ready == TH_HINT  # the driver settled: the box is on the hint
+    assert scr.flags & F_BOX and scr.th == HINT_READY  # the driver settled: the box is on the hint
     scr.forget()  # as at the start of the turn: the search starts again
     d.hw.inject(KEYS["right"])  # you move the box before the search is done
     d.app.step(d.hw.now_ms(), d.hw.poll())
-    assert scr.ready != TH_HINT
+    assert scr.th != HINT_READY
     mine = scr.bids[scr.bsel]
     assert d.app.waiting_for_input()  # the box is yours: nothing to wait for
     for _ in range(500):  # the search goes on in the background until it is done
         d.hw.vclock += 20
         d.app.step(d.hw.now_ms(), 0)
-        if scr.ready == TH_HINT:
+        if scr.th == HINT_READY:
             break
-    assert scr.ready == TH_HINT and scr.bids[scr.bsel] == mine
+    assert scr.th == HINT_READY and scr.bids[scr.bsel] == mine
 
 
 def screen_texts():
