@@ -1,6 +1,7 @@
 """gfx's start-up: builds the canvas, palette, text lines and sprite sheets once and
 stores them in gfx (run by app.App, then dropped: its code is not needed afterwards)."""
 import displayio
+from array import array
 
 try:
     import terminalio
@@ -130,6 +131,9 @@ def init(display):
     gfx.shown = shown
     gfx.llen = llen
     gfx.chip = bytearray(gfx.NL)
+    gfx.ops = array("i", bytes(8 * gfx.BASE[3]))
+    gfx.last = [None] * gfx.NL
+    gfx.lx = array("i", bytes(16 * gfx.NL))
     gfx.sheet = sheet
     gfx.font_sheet = font_sheet
     gfx.fmap = fmap

@@ -13,8 +13,10 @@ time is the sum of
   Python     the poll's unix-port time (minus the time spent inside the stand-ins, which
              are C on a board, and without their per-pixel loops) x the pystone ratio
              unix port / board; pystone runs in separate, clean processes of the same VM
-             before and after the program (inside the game process the interned names slow
-             its string work);
+             between the runs of the program (inside the game process the interned names
+             slow its string work). The machine is shared: wall times are scaled by the
+             run's CPU time / wall time (Linux's /proc/self/schedstat), pystone is counted
+             per CPU second, the fastest pystone and each poll's fastest of --runs count;
   C drawing  pixels filled x FILL_US + pixels blitted x BLIT_US;
   composite  layer-pixels composited x COMPOSITE_US;
   transfer   pixels sent x SEND_US.
@@ -93,7 +95,7 @@ def default_keys(short=False):
 DRIVER = os.path.join(HERE, "standins", "_time_driver.py")
 
 
-def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800):
+def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, trace=False):
     """Records (dicts) of the key plan run once; raises RuntimeError when it fails."""
     mp = device_heap.micropython_binary(vm)
     if not mp:
@@ -113,20 +115,33 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800):
         env = dict(os.environ)
         env["MICROPYPATH"] = os.pathsep.join([os.path.join("..", "s"), "lib", ".", ".frozen"])
         cmd = [mp, "-X", "heapsize=8m", os.path.join("..", "s", os.path.basename(DRIVER)),
-               plan] + (["count"] if count else [])
+               plan, "count" if count else "draw"] + (["trace"] if trace else [])
         p = subprocess.run(cmd, cwd=d.path, env=env, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, timeout=timeout)
         text = p.stdout.decode("utf-8", "replace")
     if "END ok" not in text:
         raise RuntimeError("the key plan did not run to the end:\n" + text[-3000:])
     recs = []
+    m = re.search(r"^OPS (\d+) (\d+) (\d+)", text, re.M)
+    run_plan.ops = tuple(int(v) for v in m.groups()) if m else None
+    areas = None
+    m = re.search(r"^LOAD (-?\d+) (\d+)", text, re.M)
+    load = 1.0
+    if m and int(m.group(1)) > 0:
+        load = min(1.0, int(m.group(1)) / 1000.0 / int(m.group(2)))
     for line in text.splitlines():
-        if line.startswith("R "):
+        if line.startswith("A "):
+            areas = line[2:]
+        elif line.startswith("R "):
             f = line.split()
-            r = dict(key=int(f[1]), before=f[2], after=f[3], py=int(f[4]), stub=int(f[5]),
+            r = dict(key=int(f[1]), before=f[2], after=f[3], py=int(int(f[4]) * load),
+                     stub=int(f[5]),
                      fill=int(f[6]), blit=int(f[7]), comp=int(f[8]), sent=int(f[9]),
                      areas=int(f[10]))
             r["what"] = classify(r)
+            if trace:
+                r["trace"] = areas
+                areas = None
             recs.append(r)
         elif line.startswith("NOTE"):
             print(line, file=sys.stderr)
@@ -134,14 +149,15 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800):
 
 
 def pystones(vm=None, loops=100000):
-    """Pystones/s of the VM in a fresh process."""
+    """Pystones per CPU second (per second where the CPU time is unknown) of the VM in a
+    fresh process."""
     mp = device_heap.micropython_binary(vm)
     out = subprocess.run([mp, os.path.join(HERE, "pystone_mp.py"), str(loops)],
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT).stdout.decode()
-    m = re.search(r"pystones/s (\d+)", out)
+    m = re.search(r"pystones/s (\d+) cpu (\d+)", out)
     if not m:
         raise RuntimeError("pystone failed: " + out)
-    return int(m.group(1))
+    return int(m.group(2)) or int(m.group(1))
 
 
 # ---- what each poll was ----------------------------------------------------------------

@@ -25,6 +25,7 @@ import bitmaptools
 import busdisplay
 
 DRAW = True
+TRACE = None  # a list: each refresh's areas are appended (debugging)
 n = [0, 0, 0, 0, 0]  # filled, blitted, composited, sent, refresh areas
 spent = [0]
 _t = utime.ticks_us
@@ -285,6 +286,8 @@ def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0)
     t = _t()
     got, lays = areas(self._g)
     vis = [_cur(ly, ox, oy) for ly, ox, oy in lays if not ly._hidden]
+    if TRACE is not None:
+        TRACE.append(got)
     for a in got:
         a = _clip(a, self._w, self._h)
         if a[2] <= a[0] or a[3] <= a[1]:
@@ -300,3 +303,15 @@ def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0)
 
 
 busdisplay.BusDisplay.refresh = refresh
+
+
+def trace(root):
+    """(debugging) the refresh areas root would give now, without moving any state on."""
+    out = []
+    lays = []
+    _layers(root, 0, 0, lays)
+    for ly, ox, oy in lays:
+        out.append((getattr(ly, "_hidden", None), getattr(ly, "_mv", 0), getattr(ly, "_fc", 0),
+                    getattr(ly, "_pd", None), getattr(ly._bitmap, "_dz", None),
+                    getattr(ly._shader, "_ch", 0)))
+    return out

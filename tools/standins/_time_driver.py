@@ -4,7 +4,8 @@ argv: driver PLAN [count]: the plan is device_heap's (MODE, MODULES 0, KEYS n + 
 "count" leaves the per-pixel loops of the stand-ins out (C on a board). Runs code.py on
 the stand-ins with _pixels' counters and prints, for every poll that did something:
   R pressed before after python_us standin_us filled blitted composited sent areas
-(before / after: the screen's state, see snap()), then END ok|error.
+(before / after: the screen's state, see snap()), then LOAD cpu_ns wall_us of the whole run
+OPS: the most ops each of gfx's sections held, and END ok|error.
 """
 import sys
 
@@ -21,6 +22,8 @@ import keypad  # noqa: E402
 import _pixels  # noqa: E402
 
 _pixels.DRAW = not (len(sys.argv) > 2 and sys.argv[2] == "count")
+TRACE = [] if "trace" in sys.argv[2:] else None
+_pixels.TRACE = TRACE
 plan = open(sys.argv[1])
 plan.readline()  # MODE
 for _i in range(int(plan.readline().split()[1])):
@@ -48,6 +51,7 @@ def snap(app):
 
 
 pending = [None]
+OPS = [0, 0, 0]
 N = _pixels.n
 
 
@@ -57,6 +61,9 @@ def flush():
         return
     pending[0] = None
     if r[0] or N[4] or r[1] != r[2]:
+        if TRACE:
+            print("A", TRACE)
+            TRACE.clear()
         print("R %d %s %s %d %d %d %d %d %d %d" % (r[0], r[1], r[2], r[3], r[4], N[0], N[1],
                                                   N[2], N[3], N[4]))
     for i in range(5):
@@ -100,10 +107,36 @@ def _capture(self, app):
         pending[0] = (pressed, b, snap(app), dt - sp, sp)
 
     app.step = timed
+    import gfx
+
+    done = gfx.done
+
+    def counted_done():
+        # the most ops each section held (gfx drops what does not fit: a test checks)
+        for k in range(3):
+            if gfx.live[k] and gfx.wp[k] - gfx.BASE[k] > OPS[k]:
+                OPS[k] = gfx.wp[k] - gfx.BASE[k]
+        done()
+
+    gfx.done = counted_done
     return _run(self, app)
 
 
 hw_device.Device.run = _capture
+
+
+def cpu_ns():
+    # this process's CPU time (the kernel's scheduler clock; -1 where there is none): the
+    # machine is shared, so the tool scales the polls' wall times by CPU / wall of the run
+    try:
+        with open("/proc/self/schedstat") as f:
+            return int(f.read().split()[0])
+    except (OSError, ValueError):
+        return -1
+
+
+c0 = cpu_ns()
+w0 = utime.ticks_us()
 ok = True
 try:
     g = {"__name__": "__main__", "__file__": "code.py"}
@@ -115,4 +148,6 @@ except BaseException as e:  # noqa: B902
     ok = False
     print("RUNERR", repr(e))
     sys.print_exception(e)
+print("OPS %d %d %d" % tuple(OPS))
+print("LOAD %d %d" % (cpu_ns() - c0 if c0 >= 0 else -1, utime.ticks_diff(utime.ticks_us(), w0)))
 print("END", "ok" if ok else "error")
