@@ -131,9 +131,7 @@ def init(display):
     gfx.shown = shown
     gfx.llen = llen
     gfx.chip = bytearray(gfx.NL)
-    gfx.ops = array("i", bytes(8 * gfx.BASE[3]))
-    gfx.last = [None] * gfx.NL
-    gfx.lx = array("i", bytes(16 * gfx.NL))
+    gfx.buf = array("i", bytes(8 * gfx.live[16]))
     gfx.sheet = sheet
     gfx.font_sheet = font_sheet
     gfx.fmap = fmap

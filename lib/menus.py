@@ -66,7 +66,7 @@ class Menu:
 
     def draw_answers(self):
         self.app.dirty = True
-        p = gfx.section(1)
+        p = gfx.start(1)
         for i in range(2):
             y = 72 + 15 * i
             s = i == self.sel
@@ -94,7 +94,7 @@ class Menu:
 
     def draw_items(self):
         self.app.dirty = True
-        p = gfx.section(1)
+        p = gfx.start(1)
         n = len(self.items)
         y0 = self.item_y(0)
         gfx.rect(0, y0 - 1, 160, self.item_y(n) - y0 + 1, gfx.DARK)

@@ -4,10 +4,7 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [unseen_n, wh, ws, sh, totals, alive, margin, worlds]
-    _ = [steps, differs, budget, decide, digest, 'last card', _easy, _normal]
-    _ = [_explain, me, score_me, rp_me, op, score_op, rp_op, lead]
-    _ = [find_unseen, aware, bi, capt, opp_n, g0, g1, left]
+    _ = [aware, bi, capt, last, opp_n, g0, g1, left]
     _ = [stock_n, nu, total, LEAD, win_prob_end, _SCALE, _MAX_WORLDS, _CUT_PCT]
     _ = [_KEEP, _MIN_WORLDS, un, tot, cut, lo, wi, next30]
     _ = [rollout, bp, _closer, base, bj, va, _guard, first]
@@ -24,3 +21,6 @@ def names():
     _ = [_lowest, partner, low, bv, ot, th, low_s, low_v]
     _ = [_playout, work, _load_world, _replay_table, tsize, blevel, winprob_backalley, _PASS]
     _ = [_BID_BUDGET, _WP_WEIGHT, _EASY_WORLDS, _NORMAL_WORLDS, _TRIES, BackAlleyBid, use_wp, wrow]
+    _ = [lead0, _theirs, tt, _bid_hard, per, nuns, _bid_sampled, opp_board]
+    _ = [boards, _sure_board, try_board, saved_board, allm, _forbid, team, alltk]
+    _ = [bestb, bestev, redeal, ours, lvl, _bid_easy, _estimate, tl]

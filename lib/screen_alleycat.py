@@ -152,7 +152,7 @@ class AlleyCatScreen(table.GameScreen):
 
     def draw_msgs(self):
         self.app.dirty = True
-        p = gfx.section(1)
+        p = gfx.start(1)
         g = self.g
         m3 = self.msg3
         if not m3:
@@ -173,7 +173,7 @@ class AlleyCatScreen(table.GameScreen):
 
     def draw_hand(self):
         self.app.dirty = True
-        p = gfx.section(2)
+        p = gfx.start(2)
         gfx.rect(0, HAND_Y - 6, 160, CH + 6, gfx.FELT)
         n = self.n
         step = CW + 3

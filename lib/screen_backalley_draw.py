@@ -159,7 +159,7 @@ def cards(s, hold):
 
 def msgs(s):
     s.app.dirty = True
-    p = gfx.section(1)
+    p = gfx.start(1)
     g = s.g
     gfx.rect(0, _MSG_Y, 160, _TIP_Y + 12 - _MSG_Y, gfx.FELT)  # behind inline suit chips
     m = s.msg3 or s.msg1
@@ -186,7 +186,7 @@ def card_xy(s, i):
 
 def hand(s):
     s.app.dirty = True
-    p = gfx.section(2)
+    p = gfx.start(2)
     gfx.rect(0, HAND_Y - 5, 160, _CH + 5, gfx.FELT)
     g = s.g
     mine = g.turn == 0 and g.phase == BA.PHASE_PLAY and s.hold_until < 0

@@ -51,7 +51,7 @@ class SettingsScreen(menus.Menu):
 
     def draw_items(self):
         self.app.dirty = True
-        p = gfx.section(1)
+        p = gfx.start(1)
         gfx.rect(0, 14, 160, 114, gfx.DARK)
         t = self.top()
         n = len(self.items)

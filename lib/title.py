@@ -47,7 +47,7 @@ class TitleScreen(Menu):
         return 36 + i * STEP + (STEP if self.detail and i > 0 else 0)
 
     def draw_items(self):
-        p = gfx.section(1)
+        p = gfx.start(1)
         Menu.draw_items(self)
         if self.detail:
             c = self.sel == 0

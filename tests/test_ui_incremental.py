@@ -39,15 +39,15 @@ def snapshot():
 def full_redraw(app):
     scr = app.screen
     for s in range(3):
-        gfx.cnt[s] = 0  # no op drawn before: all of them are new
-    for i in range(gfx.NL):
-        gfx.last[i] = None
+        gfx.live[6 + s] = 0  # no op drawn before: all of them are new
+    for i in range(gfx.NL * gfx.LW):
+        gfx.shown[i] = 255  # every tile written again
     gfx.canvas.fill(15)  # (index 15 is no colour the program uses)
     if getattr(scr, "msg_bad", None) is False and not gfx.labels[7].hidden and \
             gfx.labels[7].pixel_shader[1] == gfx.T_RED:
         scr.msg_bad = True  # the refusal's line is red for the frame it first shows in
     (getattr(scr, "draw_all", None) or scr.draw)()
-    gfx.done()
+    gfx.refresh()
 
 
 class Checked(Driver):

@@ -6,8 +6,9 @@
 
 Runs code.py's device branch on the MicroPython unix port with the stand-in hardware of
 tools/standins/ (as tools/device_heap.py does; from .mpy files unless --py) and a key plan
-that plays both games and opens every screen, with tools/standins/_pixels.py counting the
-pixels each action fills, blits, composites and sends. For each action (one poll of the
+that plays both games and opens every screen, with the stand-ins counting the
+pixels each action fills, blits, composites and sends (tools/board_time_pixels.py, driven
+by tools/board_time_driver.py). For each action (one poll of the
 main loop: a key and what it drew, or a computer's move, a trick cleared, ...) the board
 time is the sum of
   Python     the poll's unix-port time (minus the time spent inside the stand-ins, which
@@ -26,6 +27,7 @@ machine and tests/test_board_time.py holds them to budgets.
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -92,7 +94,10 @@ def default_keys(short=False):
 
 
 # ---- running ---------------------------------------------------------------------------
-DRIVER = os.path.join(HERE, "standins", "_time_driver.py")
+# the driver and its pixel-counting patch of the stand-ins live here, not in tools/standins/
+# (whose every name micropython32 builds in: tools/mp32_firmware_names.py)
+DRIVER = os.path.join(HERE, "board_time_driver.py")
+PIXELS = os.path.join(HERE, "board_time_pixels.py")
 
 
 def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, trace=False):
@@ -107,6 +112,8 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, 
         if mc is None:
             raise RuntimeError(why)
     with device_heap.Drive(root, mc) as d:
+        shutil.copy(DRIVER, os.path.join(d.tmp, "s"))
+        shutil.copy(PIXELS, os.path.join(d.tmp, "s"))
         plan = os.path.join(d.tmp, "plan.txt")
         with open(plan, "w") as f:
             f.write("MODE time\nMODULES 0\nKEYS %d\n" % len(keys))

@@ -1,5 +1,6 @@
 """Pixel counts and the firmware's dirty areas, for tools/board_time.py (imported by its
-driver only: the heap tools run without it). Patches the stand-ins in place.
+driver, board_time_driver.py, under the MicroPython unix port; the heap tools run without
+it). Patches the stand-ins of tools/standins/ in place.
 
 What is counted, per display refresh (CircuitPython 10, shared-module/...):
   filled     pixels written by bitmaptools.fill_region / Bitmap.fill / bitmap[i] = v;

@@ -19,7 +19,7 @@ for _m in ("time", "board", "displayio", "fontio", "terminalio", "bitmaptools", 
 
 import utime  # noqa: E402
 import keypad  # noqa: E402
-import _pixels  # noqa: E402
+import board_time_pixels as _pixels  # noqa: E402
 
 _pixels.DRAW = not (len(sys.argv) > 2 and sys.argv[2] == "count")
 TRACE = [] if "trace" in sys.argv[2:] else None
@@ -109,16 +109,17 @@ def _capture(self, app):
     app.step = timed
     import gfx
 
-    done = gfx.done
+    done = gfx.refresh
 
     def counted_done():
         # the most ops each section held (gfx drops what does not fit: a test checks)
+        e = gfx.live
         for k in range(3):
-            if gfx.live[k] and gfx.wp[k] - gfx.BASE[k] > OPS[k]:
-                OPS[k] = gfx.wp[k] - gfx.BASE[k]
+            if e[k] and e[3 + k] - e[13 + k] > OPS[k]:
+                OPS[k] = e[3 + k] - e[13 + k]
         done()
 
-    gfx.done = counted_done
+    gfx.refresh = counted_done
     return _run(self, app)
 
 
