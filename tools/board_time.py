@@ -308,10 +308,12 @@ def main(argv=None):
     ap.add_argument("--short", action="store_true", help="the tests' shorter key plan")
     ap.add_argument("--raw", action="store_true", help="print every record")
     ap.add_argument("--vm", help="MicroPython binary (default: the venv's unix port)")
+    ap.add_argument("--src", default=ROOT, help="the checkout to measure (e.g. an older one, "
+                    "exported with git archive)")
     args = ap.parse_args(argv)
     keys = default_keys(args.short)
     if args.counts:
-        recs = run_plan(keys, mpy=not args.py, count=True, vm=args.vm)
+        recs = run_plan(keys, mpy=not args.py, count=True, vm=args.vm, root=args.src)
         counts(recs)
         return 0
     mp = device_heap.micropython_binary(args.vm)
@@ -319,7 +321,7 @@ def main(argv=None):
     recs = None
     for _ in range(args.runs):
         ps.append(pystones(args.vm))
-        rs = run_plan(keys, mpy=not args.py, count=True, vm=args.vm)
+        rs = run_plan(keys, mpy=not args.py, count=True, vm=args.vm, root=args.src)
         recs = rs if recs is None else fastest(recs, rs)
     ps.append(pystones(args.vm))
     unix = max(ps)
