@@ -75,6 +75,7 @@ class App:
         self.now = 0
         __import__("gfxinit").init(hw.display)
         self.unload("gfxinit")
+        gfx.hw = hw  # (gfx.refresh sends a change in several places a piece at a time)
         self.rec = records.Records(hw.nvm)
         self.buf = bytearray(288)
         self.bufmv = memoryview(self.buf)
@@ -287,6 +288,7 @@ class App:
     def start(self, now):
         self.now = now
         self.to_title()
+        gfx.refresh()
 
     def step(self, now, pressed):
         self.now = now
@@ -294,6 +296,8 @@ class App:
             self.screen.key(pressed)
         self.screen.update(now)
         self.fx.update(now)
+        if self.dirty:
+            gfx.refresh()  # what the step drew, repainted where it changed
 
     def waiting_for_input(self):
         return self.screen.waiting()

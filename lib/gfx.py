@@ -2,15 +2,22 @@
 # lines on top of it, and the card art (rank and suit glyphs blitted from one small sprite
 # sheet built once at start-up).
 #
+# Only what changed is drawn. Canvas drawing (rect, frame, blit, card, back) is recorded as
+# ops of two ints in three sections (0 the screen, 1 its message lines or menu items, 2
+# the hand) and compared, op by op, with what the same section drew before; refresh() (once
+# per step of the app) repaints from the ops just the rectangles that changed, each sent to
+# the display on its own (hw.refresh). A screen redraws a section whole (clear() starts all
+# three), so a full redraw and a partial one give the same picture. (The state lives in two
+# bytearrays and the names are ones the program already has: every new name is interned
+# for good on the board, and the program's names just fill the interpreter's first pools.)
+#
 # Text lines are our own tiny labels: one TileGrid per line over a glyph sheet copied once
-# from terminalio.FONT, with a 2-colour palette; changing the text rewrites tile numbers and
-# changing the colour rewrites one palette entry, so text changes allocate nothing beyond the
-# string itself (a text-label library would build a new bitmap per change, and costs heap).
-# Pixel writes use an int index (bitmap[y * W + x]) so no (x, y) tuple is built.
-try:
-    import bitmaptools
-except ImportError:  # stand-in environments without bitmaptools
-    bitmaptools = None
+# from terminalio.FONT, with a 2-colour palette; changing the text rewrites the tile
+# numbers that changed, changing the colour one palette entry; a line drawn again with the
+# same text, colour and place is not touched (no hide / show: setting `hidden` at all
+# refreshes the whole line). Lines not drawn again after a clear() are hidden by refresh().
+# Nothing here allocates but the strings themselves.
+import bitmaptools
 
 W = 160
 H = 128
@@ -48,21 +55,235 @@ llen = None  # bytearray: text length per line
 font_sheet = None
 fmap = None  # bytearray: tile of each printable ASCII character (index = code - 32)
 sheet = None  # sprite sheet: row 0 black ranks, row 1 red ranks, row 2 suits (8x8 cells)
+buf = None  # the ops: an array of ints, 2 per op (put)
 # (all built once at start-up by gfxinit.init, a module dropped again after it ran)
+hw = None  # the hardware layer: hw.refresh() sends what changed to the display (set by app)
+
+# 0-2: 1 while section 0, 1, 2 is being redrawn (until refresh()); 3-5: its next op; 6-8:
+# the ops it holds; 9: the section ops go to (3: refresh() is painting them); 10-11: the
+# text lines drawn since a clear() (bits), 12: 1 after a clear(); 13-16: the first op of
+# each section and the end (48, 16, 24 ops)
+live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x30\x40\x58")
+# 0-15: up to 4 rectangles to repaint (x0, y0, x1, y1); 16: how many; 17-20: the one being
+# painted (the clip)
+dirty = bytearray(21)
+
+
+# ---- recording ---------------------------------------------------------------------------
+def start(k):
+    """Ops go to section k from now, which is redrawn whole (what it does not draw again
+    before refresh() is painted over); returns the section they went to before (resume)."""
+    p = live[9]
+    live[9] = k
+    if not live[k]:
+        live[k] = 1
+        live[3 + k] = live[13 + k]
+    return p
+
+
+def resume(k):
+    """Ops go to section k again (as start() returned it; not started again)."""
+    live[9] = k
 
 
 def clear(color=FELT):
-    canvas.fill(color)
-    for i in range(NL):
-        labels[i].hidden = True
-        chip[i] = 0
+    """A new frame: every section is drawn again, the background is color, and text lines
+    not drawn again before refresh() are hidden."""
+    for k in range(3):
+        live[k] = 1
+        live[3 + k] = live[13 + k]
+    live[9] = 0
+    live[10] = 0
+    live[11] = 0
+    live[12] = 1
+    put(1, 0, 0, W, H, color)
 
 
+def put(k, x, y, w, h, a=0, b=0, c=0):
+    """Op k (1 rect, 2 blit, 3 card, 4 back, 5 frame) over the rectangle x, y, w, h with
+    arguments a, b, c: recorded, its rectangle repainted when it differs from the op the
+    section had in its place; while refresh() paints, drawn (clipped)."""
+    e = live
+    s = e[9]
+    if s == 3:
+        d = dirty
+        if k < 3:  # a fill or a blit, clipped to the rectangle being painted
+            p = max(x, d[17])
+            q = max(y, d[18])
+            m = min(x + w, d[19])
+            n = min(y + h, d[20])
+            if m > p and n > q:
+                if k == 1:
+                    bitmaptools.fill_region(canvas, p, q, m, n, a)
+                else:
+                    bitmaptools.blit(canvas, sheet, p, q, x1=a + p - x, y1=b + q - y,
+                                     x2=a + m - x, y2=b + n - y, skip_source_index=0)
+        elif k == 3:  # a card: rank top-left, suit under it, a second suit if it is big
+            rect(x + 1, y + 1, w - 2, h - 2, 6 if b & 2 else WHITE)
+            if b & 1:
+                c = YELLOW
+            frame(x, y, w, h, c)
+            if c != BLACK:
+                frame(x + 1, y + 1, w - 2, h - 2, c)
+            s = a >> 4
+            m = a & 15
+            if s == 4:
+                m = 14 if m == 2 else 15
+            blit(m * 8, 8 if s in (1, 2) else 0, x + 2, y + 2, 7 if m == 10 else 5)
+            blit(s * 8, 16, x + 2, y + 11, 7)
+            if w >= 20 and h >= 28:
+                blit(s * 8, 16, x + w - 9, y + h - 9, 7)
+        elif k == 4:  # a card's back
+            rect(x + 1, y + 1, w - 2, h - 2, NAVY)
+            frame(x, y, w, h, WHITE)
+            if w > 6 and h > 6:
+                frame(x + 2, y + 2, w - 4, h - 4, SKY)
+        else:
+            rect(x, y, w, 1, a)
+            rect(x, y + h - 1, w, 1, a)
+            rect(x, y, 1, h, a)
+            rect(x + w - 1, y, 1, h, a)
+        return
+    if not e[s]:  # (a section is started by start() or clear())
+        start(s)
+    p = e[3 + s]
+    if p >= e[14 + s]:
+        return  # (no screen draws that much: tests/test_board_time.py checks)
+    o = buf
+    i = 2 * p
+    v = (x + 32) | ((y + 32) << 8) | (w << 16) | (k << 24)
+    u = h | (a << 8) | (b << 16) | (c << 24)
+    e[3 + s] = p + 1
+    if p < e[13 + s] + e[6 + s]:
+        if o[i] == v and o[i + 1] == u:
+            return
+        m = o[i]
+        want((m & 255) - 32, ((m >> 8) & 255) - 32, (m >> 16) & 255, o[i + 1] & 255)
+    o[i] = v
+    o[i + 1] = u
+    want(x, y, w, h)
+
+
+def want(x, y, w, h):
+    """Repaint this rectangle at refresh() (joined to a nearby one when that costs few
+    extra pixels; at most 4)."""
+    m = min(x + w, W)
+    n = min(y + h, H)
+    if x < 0:
+        x = 0
+    if y < 0:
+        y = 0
+    if m <= x or n <= y:
+        return
+    d = dirty
+    best = -1
+    e = 0
+    for j in range(0, 4 * d[16], 4):
+        c = (max(m, d[j + 2]) - min(x, d[j])) * (max(n, d[j + 3]) - min(y, d[j + 1])) - \
+            (m - x) * (n - y) - (d[j + 2] - d[j]) * (d[j + 3] - d[j + 1])
+        if best < 0 or c < e:
+            best = j
+            e = c
+    if best < 0 or (d[16] < 4 and e > 600):
+        j = 4 * d[16]
+        d[16] += 1
+    else:
+        j = best
+        x = min(x, d[j])
+        y = min(y, d[j + 1])
+        m = max(m, d[j + 2])
+        n = max(n, d[j + 3])
+    d[j] = x
+    d[j + 1] = y
+    d[j + 2] = m
+    d[j + 3] = n
+
+
+def refresh():
+    """End of a step: what changed is repainted, each rectangle sent to the display on its
+    own but the last (the main loop refreshes after the step)."""
+    e = live
+    o = buf
+    for k in range(3):
+        if e[k]:
+            e[k] = 0
+            for q in range(e[3 + k], e[13 + k] + e[6 + k]):  # ops not drawn again
+                m = o[2 * q]
+                want((m & 255) - 32, ((m >> 8) & 255) - 32, (m >> 16) & 255, o[2 * q + 1] & 255)
+            e[6 + k] = e[3 + k] - e[13 + k]
+    if e[12]:
+        e[12] = 0
+        for i in range(NL):
+            if not (e[10 + (i >> 3)] >> (i & 7)) & 1:
+                hide(i)
+    d = dirty
+    n = d[16]
+    d[16] = 0
+    p = e[9]
+    e[9] = 3
+    for j in range(0, 4 * n, 4):
+        d[17] = d[j]
+        d[18] = d[j + 1]
+        d[19] = d[j + 2]
+        d[20] = d[j + 3]
+        for k in range(3):
+            for q in range(2 * e[13 + k], 2 * (e[13 + k] + e[6 + k]), 2):
+                m = o[q]
+                v = o[q + 1]
+                x = (m & 255) - 32
+                y = ((m >> 8) & 255) - 32
+                w = (m >> 16) & 255
+                if x < d[19] and y < d[20] and x + w > d[17] and y + (v & 255) > d[18]:
+                    put(m >> 24, x, y, w, v & 255, (v >> 8) & 255, (v >> 16) & 255, v >> 24)
+        if j < 4 * n - 4 and hw is not None:
+            hw.refresh()
+    e[9] = p
+
+
+# ---- the ops -------------------------------------------------------------------------------
+def rect(x, y, w, h, color):
+    if w > 0 and h > 0:
+        put(1, x, y, w, h, color)
+
+
+def frame(x, y, w, h, color):
+    put(5, x, y, w, h, color)
+
+
+def panel(x, y, w, h):
+    rect(x, y, w, h, 11)
+    frame(x, y, w, h, SKY)
+
+
+def blit(a, b, x, y, w):
+    """Copy the w x 7 cell at (a, b) of the sprite sheet to (x, y) (0 is transparent)."""
+    put(2, x, y, w, 7, a, b)
+
+
+def card(c, x, y, w=17, h=24, sel=False, dim=False, edge=BLACK):
+    """A face-up card: rank top-left, suit icon under it, a second suit icon bottom-right
+    when the card is wide enough to show it. sel: a double yellow frame; dim: a grey face
+    (cannot be played now); edge: the frame's colour otherwise (a colour other than black
+    is drawn double: the card led, a card just drawn)."""
+    put(3, x, y, w, h, c, (1 if sel else 0) | (2 if dim else 0), edge)
+
+
+def back(x, y, w=17, h=24):
+    put(4, x, y, w, h)
+
+
+def empty_slot(x, y, w=17, h=24):
+    frame(x, y, w, h, 9)
+
+
+# ---- text lines ----------------------------------------------------------------------------
 def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     """Text line i shows s with its top-left at (x, y) (or its top-right / top-centre).
     A character "\x01".."\x05" (clubs, diamonds, hearts, spades, joker: suit + 1) is drawn
     as a small suit chip on the canvas over two cells (the text is written "10\x03 " for
-    10 of hearts); the caller repaints the canvas behind a line that had one."""
+    10 of hearts)."""
+    if live[12]:
+        live[10 + (i >> 3)] |= 1 << (i & 7)
     g = labels[i]
     b = shown
     o = i * LW
@@ -96,86 +317,18 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
         g.x = x
     if g.y != y:
         g.y = y
-    g.hidden = n == 0
-    if q:  # a white chip with the suit, in cells q-1 and q
+    if g.hidden != (n == 0):  # (setting it at all refreshes the whole line)
+        g.hidden = n == 0
+    if q:  # a white chip with the suit, in cells q-1 and q (ops like the others)
         x += (q - 1) * FW + 1
         rect(x, y + 2, 9, 9, WHITE)  # (rows 2..10: clear of the lines above and below)
         blit(u * 8, 16, x + 2, y + 3, 7)
 
 
-
 def hide(i):
-    labels[i].hidden = True
-
-
-def rect(x, y, w, h, color):
-    if w <= 0 or h <= 0:
-        return
-    if bitmaptools is not None:
-        bitmaptools.fill_region(canvas, max(x, 0), max(y, 0), min(x + w, W), min(y + h, H),
-                                color)
-        return
-    for j in range(max(y, 0), min(y + h, H)):
-        for i in range(max(x, 0), min(x + w, W)):
-            canvas[j * W + i] = color
-
-
-def frame(x, y, w, h, color):
-    rect(x, y, w, 1, color)
-    rect(x, y + h - 1, w, 1, color)
-    rect(x, y, 1, h, color)
-    rect(x + w - 1, y, 1, h, color)
-
-
-def panel(x, y, w, h):
-    rect(x, y, w, h, 11)
-    frame(x, y, w, h, SKY)
-
-
-def blit(a, b, x, y, w):
-    """Copy the w x 7 cell at (a, b) of the sprite sheet to (x, y) (0 is transparent)."""
-    if bitmaptools is not None:
-        bitmaptools.blit(canvas, sheet, x, y, x1=a, y1=b, x2=a + w, y2=b + 7,
-                         skip_source_index=0)
-        return
-    for j in range(7):
-        if 0 <= y + j < H:
-            for i in range(w):
-                v = sheet[(b + j) * 128 + a + i]
-                if v and 0 <= x + i < W:
-                    canvas[(y + j) * W + x + i] = v
-
-
-def card(c, x, y, w=17, h=24, sel=False, dim=False, edge=BLACK):
-    """A face-up card: rank top-left, suit icon under it, a second suit icon bottom-right
-    when the card is wide enough to show it. sel: a double yellow frame; dim: a grey face
-    (cannot be played now); edge: the frame's colour otherwise (a colour other than black
-    is drawn double: the card led, a card just drawn)."""
-    rect(x + 1, y + 1, w - 2, h - 2, 6 if dim else WHITE)
-    if sel:
-        edge = YELLOW
-    frame(x, y, w, h, edge)
-    if edge != BLACK:
-        frame(x + 1, y + 1, w - 2, h - 2, edge)
-    s = c >> 4
-    r = c & 15
-    if s == 4:
-        r = 14 if r == 2 else 15
-    blit(r * 8, 8 if s in (1, 2) else 0, x + 2, y + 2, 7 if r == 10 else 5)
-    blit(s * 8, 16, x + 2, y + 11, 7)
-    if w >= 20 and h >= 28:
-        blit(s * 8, 16, x + w - 9, y + h - 9, 7)
-
-
-def back(x, y, w=17, h=24):
-    rect(x + 1, y + 1, w - 2, h - 2, NAVY)
-    frame(x, y, w, h, WHITE)
-    if w > 6 and h > 6:
-        frame(x + 2, y + 2, w - 4, h - 4, SKY)
-
-
-def empty_slot(x, y, w=17, h=24):
-    frame(x, y, w, h, 9)
+    if not labels[i].hidden:
+        labels[i].hidden = True
+    chip[i] = 0
 
 
 def card_text(c):

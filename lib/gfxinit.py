@@ -1,6 +1,7 @@
 """gfx's start-up: builds the canvas, palette, text lines and sprite sheets once and
 stores them in gfx (run by app.App, then dropped: its code is not needed afterwards)."""
 import displayio
+from array import array
 
 try:
     import terminalio
@@ -132,6 +133,7 @@ def init(display):
     gfx.shown = shown
     gfx.llen = llen
     gfx.chip = bytearray(gfx.NL)
+    gfx.buf = array("i", bytes(8 * gfx.live[16]))
     gfx.sheet = sheet
     gfx.font_sheet = font_sheet
     gfx.fmap = fmap

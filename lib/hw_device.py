@@ -163,7 +163,9 @@ class Device:
 
     # ---- screen ---------------------------------------------------------------------------
     def refresh(self):
-        self.display.refresh()
+        # at once: with the default target_frames_per_second=60 the firmware skips a
+        # refresh asked for more than a frame after the last call (busdisplay/BusDisplay.c)
+        self.display.refresh(target_frames_per_second=None)
 
     def run(self, app):
         app.start(self.now_ms())

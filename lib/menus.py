@@ -66,6 +66,7 @@ class Menu:
 
     def draw_answers(self):
         self.app.dirty = True
+        p = gfx.start(1)
         for i in range(2):
             y = 72 + 15 * i
             s = i == self.sel
@@ -73,6 +74,7 @@ class Menu:
             gfx.text(6 + i, 80, y, self.items[i], gfx.T_YELLOW if s else gfx.T_WHITE,
                      center=True)
         gfx.text(10, 80, 106, "A: choose  B: no", gfx.T_CYAN, center=True)
+        gfx.resume(p)
 
     def answer(self, yes):
         self.items, self.sel = self.ask_back
@@ -92,6 +94,7 @@ class Menu:
 
     def draw_items(self):
         self.app.dirty = True
+        p = gfx.start(1)
         n = len(self.items)
         y0 = self.item_y(0)
         gfx.rect(0, y0 - 1, 160, self.item_y(n) - y0 + 1, gfx.DARK)
@@ -102,6 +105,7 @@ class Menu:
             gfx.text(1 + i, 80, y, self.items[i], gfx.T_YELLOW if i == self.sel else gfx.T_WHITE,
                      center=True)
         gfx.text(10, 80, 116, self.note, gfx.T_RED, center=True)
+        gfx.resume(p)
 
     def bar(self, y):
         h = self.H

@@ -152,6 +152,7 @@ class AlleyCatScreen(table.GameScreen):
 
     def draw_msgs(self):
         self.app.dirty = True
+        p = gfx.start(1)
         g = self.g
         m3 = self.msg3
         if not m3:
@@ -168,13 +169,13 @@ class AlleyCatScreen(table.GameScreen):
         gfx.text(7, 80, 66, m3, gfx.T_RED if self.msg_bad else
                  (gfx.T_GREEN if g.turn == 0 else gfx.T_CYAN), center=True)
         self.msg_bad = False
+        gfx.resume(p)
 
     def draw_hand(self):
         self.app.dirty = True
+        p = gfx.start(2)
         gfx.rect(0, HAND_Y - 6, 160, CH + 6, gfx.FELT)
         n = self.n
-        if n == 0:
-            return
         step = CW + 3
         x0 = (160 - (n - 1) * step - CW) // 2
         g = self.g
@@ -185,6 +186,7 @@ class AlleyCatScreen(table.GameScreen):
             c = self.hand[i]
             gfx.card(c, x0 + i * step, HAND_Y - (5 if sel else 0), CW, CH, sel=sel,
                      dim=mine and not self.ok[i], edge=12 if c == new else gfx.BLACK)
+        gfx.resume(p)
 
     def card_xy(self, i):
         """Top-left of hand card i when not raised (tests)."""

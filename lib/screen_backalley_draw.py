@@ -159,6 +159,7 @@ def cards(s, hold):
 
 def msgs(s):
     s.app.dirty = True
+    p = gfx.start(1)
     g = s.g
     gfx.rect(0, _MSG_Y, 160, _TIP_Y + 12 - _MSG_Y, gfx.FELT)  # behind inline suit chips
     m = s.msg3 or s.msg1
@@ -168,6 +169,7 @@ def msgs(s):
     if not t and s.coaching() and g.phase == BA.PHASE_PLAY:
         t = __import__("screen_backalley_bid").coach(s)  # the coach's texts: rare module
     gfx.text(10, 80, _TIP_Y, t, gfx.T_CYAN, center=True)
+    gfx.resume(p)
 
 
 def step(s):
@@ -184,6 +186,7 @@ def card_xy(s, i):
 
 def hand(s):
     s.app.dirty = True
+    p = gfx.start(2)
     gfx.rect(0, HAND_Y - 5, 160, _CH + 5, gfx.FELT)
     g = s.g
     mine = g.turn == 0 and g.phase == BA.PHASE_PLAY and s.hold_until < 0
@@ -194,3 +197,4 @@ def hand(s):
         gfx.card(s.hand[i], x, HAND_Y - (5 if sel else 0), _CW, _CH, sel=sel,
                  dim=mine and not s.ok[i])
         x += st
+    gfx.resume(p)

@@ -51,6 +51,7 @@ class SettingsScreen(menus.Menu):
 
     def draw_items(self):
         self.app.dirty = True
+        p = gfx.start(1)
         gfx.rect(0, 14, 160, 114, gfx.DARK)
         t = self.top()
         n = len(self.items)
@@ -70,6 +71,7 @@ class SettingsScreen(menus.Menu):
             gfx.text(10, 80, 115, self.note, gfx.T_GREEN, center=True)
         else:
             gfx.hide(10)
+        gfx.resume(p)
 
     def side(self, i, d):
         app = self.app

@@ -47,6 +47,7 @@ class TitleScreen(Menu):
         return 36 + i * STEP + (STEP if self.detail and i > 0 else 0)
 
     def draw_items(self):
+        p = gfx.start(1)
         Menu.draw_items(self)
         if self.detail:
             c = self.sel == 0
@@ -54,6 +55,7 @@ class TitleScreen(Menu):
                 self.bar(self.item_y(0) + STEP - 1)
             gfx.text(8, 80, self.item_y(0) + STEP, self.detail,
                      gfx.T_YELLOW if c else gfx.T_CYAN, center=True)
+        gfx.resume(p)
 
     def choose(self, i):
         app = self.app

@@ -18,7 +18,10 @@ STUBS = {
                 self.auto_refresh = True
                 self.brightness = 1.0
                 self.refreshes = 0
-            def refresh(self):
+            def refresh(self, *, target_frames_per_second=60, minimum_frames_per_second=0):
+                # the firmware's signature (busdisplay.BusDisplay.refresh): with a target,
+                # a refresh asked for over a frame after the last is skipped
+                assert target_frames_per_second is None
                 self.refreshes += 1
         DISPLAY = _Display()
         BUTTON_CLOCK = "clk"; BUTTON_OUT = "out"; BUTTON_LATCH = "latch"

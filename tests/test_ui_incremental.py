@@ -1,0 +1,108 @@
+"""Drawing only what changed gives the same picture as drawing everything.
+
+gfx records the canvas drawing as ops, compares them with the previous frame's and repaints
+only the rectangles that changed; a text line given the same text, colour and place is not
+touched. After every step that drew, through whole sessions of random keys (both games,
+hints, refusals, panels, pause, menus, settings, rules), the frame reached that way is
+compared with a full redraw of the same state from scratch: gfx's memory of earlier frames
+forgotten, the canvas scribbled over first (a pixel the full redraw does not paint would
+show), every text line written afresh. The canvas pixels and the visible text lines (place,
+colour, glyph tiles) must be equal."""
+import os
+import random
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+import pytest  # noqa: E402
+
+from test_ui_play import Driver, gfx  # noqa: E402
+
+KEYS = ("left", "right", "a", "a", "a", "a", "up", "select", "down", "b", "start", "right",
+        "left", "a")
+
+
+def snapshot():
+    labs = []
+    for i, t in enumerate(gfx.labels):
+        n = gfx.llen[i]
+        if t.hidden or not n:
+            labs.append(None)
+        else:
+            labs.append((t.x, t.y, t.pixel_shader[1],
+                         bytes(gfx.shown[i * gfx.LW:i * gfx.LW + n])))
+    return bytes(gfx.canvas._data), labs
+
+
+def full_redraw(app):
+    scr = app.screen
+    for s in range(3):
+        gfx.live[6 + s] = 0  # no op drawn before: all of them are new
+    for i in range(gfx.NL * gfx.LW):
+        gfx.shown[i] = 255  # every tile written again
+    gfx.canvas.fill(15)  # (index 15 is no colour the program uses)
+    if getattr(scr, "msg_bad", None) is False and not gfx.labels[7].hidden and \
+            gfx.labels[7].pixel_shader[1] == gfx.T_RED:
+        scr.msg_bad = True  # the refusal's line is red for the frame it first shows in
+    (getattr(scr, "draw_all", None) or scr.draw)()
+    gfx.refresh()
+
+
+class Checked(Driver):
+    """The driver, comparing each step that drew with a full redraw."""
+
+    def __init__(self, save, seed):
+        Driver.__init__(self, save, fresh=True, seed=seed)
+        self.checked = 0
+        self.drew = 0
+        step = self.app.step
+
+        def checked_step(now, pressed):
+            step(now, pressed)
+            if self.app.dirty:
+                self.drew += 1
+                if self.drew % 2 or pressed:  # (a full redraw is slow on the desktop)
+                    self.compare()
+
+        self.app.step = checked_step
+
+    def compare(self):
+        a = snapshot()
+        full_redraw(self.app)
+        b = snapshot()
+        self.checked += 1
+        if a != b:
+            diff = [i for i in range(len(a[0])) if a[0][i] != b[0][i]][:8]
+            lines = [(i, x, y) for i, (x, y) in enumerate(zip(a[1], b[1])) if x != y]
+            raise AssertionError("step %d on %s (%s): canvas bytes differ at %s; lines %s"
+                                 % (self.checked, self.app.screen.name,
+                                    self.app.state_line(), diff, lines))
+
+
+@pytest.mark.parametrize("game,seed", [("Alley Cat", 3), ("Back Alley", 4), ("Back Alley", 5)])
+def test_partial_frames_equal_full_redraws(tmp_path, game, seed):
+    d = Checked(tmp_path / "save.bin", seed)
+    d.press("down", "up", "down")
+    d.menu_to(game)
+    rnd = random.Random(seed)
+    for _ in range(50):
+        if d.name == "title":
+            d.menu_to(game if rnd.random() < 0.8 else rnd.choice(d.title_items()))
+            continue
+        d.press(rnd.choice(KEYS))
+    assert d.checked > 40, d.checked
+
+
+def test_menus_settings_rules_stats(tmp_path):
+    d = Checked(tmp_path / "save.bin", 9)
+    for item, keys in (("Settings", ["down"] * 12 + ["right", "up", "left", "down", "a", "a",
+                                                      "b"]),
+                       ("Statistics", ["right", "left", "right", "b"]),
+                       ("Rules", ["right"] * 9 + ["left", "b"])):
+        d.menu_to(item)
+        d.press(*keys)
+        assert d.name == "title", d.name
+    d.press("down", "down", "up")
+    assert d.checked > 30, d.checked

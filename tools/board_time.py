@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+"""Estimate what each player action costs on a PyBadge, in milliseconds.
+
+    .venv/bin/python tools/board_time.py [--py] [--runs 3] [--keys K,K,...] [--raw]
+    .venv/bin/python tools/board_time.py --counts     (pixel counts only: no timing)
+
+Runs code.py's device branch on the MicroPython unix port with the stand-in hardware of
+tools/standins/ (as tools/device_heap.py does; from .mpy files unless --py) and a key plan
+that plays both games and opens every screen, with the stand-ins counting the
+pixels each action fills, blits, composites and sends (tools/board_time_pixels.py, driven
+by tools/board_time_driver.py). For each action (one poll of the
+main loop: a key and what it drew, or a computer's move, a trick cleared, ...) the board
+time is the sum of
+  Python     the poll's unix-port time (minus the time spent inside the stand-ins, which
+             are C on a board, and without their per-pixel loops) x the pystone ratio
+             unix port / board; pystone runs in separate, clean processes of the same VM
+             between the runs of the program (inside the game process the interned names
+             slow its string work). The machine is shared: wall times are scaled by the
+             run's CPU time / wall time (Linux's /proc/self/schedstat), pystone is counted
+             per CPU second, the fastest pystone and each poll's fastest of --runs count;
+  C drawing  pixels filled x FILL_US + pixels blitted x BLIT_US;
+  composite  layer-pixels composited x COMPOSITE_US;
+  transfer   pixels sent x SEND_US.
+Times are estimates (benchmarks, never tests); the pixel counts do not depend on the
+machine and tests/test_board_time.py holds them to budgets.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import device_heap  # noqa: E402
+
+# ---- the board -------------------------------------------------------------------------
+# Pystone 1.1 on CircuitPython on a SAMD51 at 120 MHz (Metro M4, the PyBadge's chip):
+# about 1,450-1,520 pystones/s (figures quoted in issue 15; no PyBadge was at hand to
+# measure): the middle of that range.
+BOARD_PYSTONES = 1480.0
+# SPI transfer: the PyBadge's board.c asks for 60 MHz, the SAMD51 SERCOM gives at most
+# 24 MHz (48 MHz GCLK / 2): a 16-bit RGB565 pixel takes 16 / 24 MHz = 0.667 us
+# (13.7 ms for the whole 160x128 screen). Figures from issue 15.
+SEND_US = 16 / 24.0
+# displayio compositing, per pixel of every visible layer in a refreshed area
+# (shared-module/displayio/TileGrid.c displayio_tilegrid_fill_area): our canvas is 4 bits
+# and the font 1 bit per pixel, so it is the per-pixel path (the row fast path needs 8 or
+# 16 bpp): mask test, tile lookup, common_hal_displayio_bitmap_get_pixel, palette lookup,
+# mask and buffer write -- about 120 cycles at 120 MHz (estimated from the code, not
+# measured on a board).
+COMPOSITE_US = 1.0
+# bitmaptools.fill_region: displayio_bitmap_write_pixel per pixel (shared-module/bitmaptools/
+# __init__.c common_hal_bitmaptools_fill_region: read-modify-write of a 4-bit value),
+# about 30 cycles.
+FILL_US = 0.25
+# bitmaptools.blit: per source pixel a get_pixel, the skip test and a write_pixel
+# (common_hal_bitmaptools_blit), about 60 cycles.
+BLIT_US = 0.5
+
+# ---- the key plan ----------------------------------------------------------------------
+IDLE = [""] * 150  # 1.5 s: a computer's move (0.75 s) and a trick held (1.3 s)
+
+
+def _turns(n, idle):
+    k = []
+    for _ in range(n):
+        k += ["RIGHT", "", "RIGHT", "", "LEFT", "", "UP", "", "A"] + [""] * idle
+    return k
+
+
+def default_keys(short=False):
+    """Title and menus, Settings (Hard), Statistics, Rules, an Alley Cat game, the pause
+    menu and its screens, a Back Alley game with bids; short: fewer turns (tests)."""
+    t = 6 if short else 40
+    k = ["@start"] + [""] * 10
+    k += ["DOWN", "", "DOWN", "", "UP", "", "UP", ""]
+    k += ["@menu:Settings", "A", "", "RIGHT", "", "DOWN", "", "DOWN", "", "UP", "", "UP", "",
+          "B", ""]
+    k += ["@menu:Statistics", "A", "", "RIGHT", "", "B", ""]
+    k += ["@menu:Rules", "A", "", "RIGHT", "", "B", ""]
+    k += ["@menu:Alley Cat", "A"] + IDLE
+    k += _turns(t, 200)
+    k += ["SELECT", "", "B", "", "START", "", "DOWN", "", "DOWN", "", "UP", "", "UP", "",
+          "@menu:Score sheet", "A", "", "B", "", "START", "", "@menu:Rules", "A", "", "B", "",
+          "B", ""]
+    k += ["START", "", "@menu:Quit to menu", "A", ""]
+    k += ["@menu:Back Alley", "A", "", "@menu:Start new game", "A"] + IDLE
+    k += _turns(t * 2, 400)
+    k += ["START", "", "@menu:Quit to menu", "A", ""]
+    return k
+
+
+# ---- running ---------------------------------------------------------------------------
+# the driver and its pixel-counting patch of the stand-ins live here, not in tools/standins/
+# (whose every name micropython32 builds in: tools/mp32_firmware_names.py)
+DRIVER = os.path.join(HERE, "board_time_driver.py")
+PIXELS = os.path.join(HERE, "board_time_pixels.py")
+
+
+def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, trace=False):
+    """Records (dicts) of the key plan run once; raises RuntimeError when it fails."""
+    mp = device_heap.micropython_binary(vm)
+    if not mp:
+        raise RuntimeError("micropython not found")
+    keys = default_keys() if keys is None else keys
+    mc = None
+    if mpy:
+        mc, why = device_heap.find_mpy_cross(mp)
+        if mc is None:
+            raise RuntimeError(why)
+    with device_heap.Drive(root, mc) as d:
+        shutil.copy(DRIVER, os.path.join(d.tmp, "s"))
+        shutil.copy(PIXELS, os.path.join(d.tmp, "s"))
+        plan = os.path.join(d.tmp, "plan.txt")
+        with open(plan, "w") as f:
+            f.write("MODE time\nMODULES 0\nKEYS %d\n" % len(keys))
+            for k in keys:
+                f.write(k + "\n")
+        env = dict(os.environ)
+        env["MICROPYPATH"] = os.pathsep.join([os.path.join("..", "s"), "lib", ".", ".frozen"])
+        cmd = [mp, "-X", "heapsize=8m", os.path.join("..", "s", os.path.basename(DRIVER)),
+               plan, "count" if count else "draw"] + (["trace"] if trace else [])
+        p = subprocess.run(cmd, cwd=d.path, env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, timeout=timeout)
+        text = p.stdout.decode("utf-8", "replace")
+    if "END ok" not in text:
+        raise RuntimeError("the key plan did not run to the end:\n" + text[-3000:])
+    recs = []
+    m = re.search(r"^OPS (\d+) (\d+) (\d+)", text, re.M)
+    run_plan.ops = tuple(int(v) for v in m.groups()) if m else None
+    areas = None
+    m = re.search(r"^LOAD (-?\d+) (\d+)", text, re.M)
+    load = 1.0
+    if m and int(m.group(1)) > 0:
+        load = min(1.0, int(m.group(1)) / 1000.0 / int(m.group(2)))
+    for line in text.splitlines():
+        if line.startswith("A "):
+            areas = line[2:]
+        elif line.startswith("R "):
+            f = line.split()
+            r = dict(key=int(f[1]), before=f[2], after=f[3], py=int(int(f[4]) * load),
+                     stub=int(f[5]),
+                     fill=int(f[6]), blit=int(f[7]), comp=int(f[8]), sent=int(f[9]),
+                     areas=int(f[10]))
+            r["what"] = classify(r)
+            if trace:
+                r["trace"] = areas
+                areas = None
+            recs.append(r)
+        elif line.startswith("NOTE"):
+            print(line, file=sys.stderr)
+    return recs
+
+
+def pystones(vm=None, loops=100000):
+    """Pystones per CPU second (per second where the CPU time is unknown) of the VM in a
+    fresh process."""
+    mp = device_heap.micropython_binary(vm)
+    out = subprocess.run([mp, os.path.join(HERE, "pystone_mp.py"), str(loops)],
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT).stdout.decode()
+    m = re.search(r"pystones/s (\d+) cpu (\d+)", out)
+    if not m:
+        raise RuntimeError("pystone failed: " + out)
+    return int(m.group(2)) or int(m.group(1))
+
+
+# ---- what each poll was ----------------------------------------------------------------
+B_A, B_START, B_SELECT, B_RIGHT, B_DOWN, B_UP, B_LEFT = 2, 4, 8, 16, 32, 64, 128
+B_B = 1
+TABLES = ("alleycat", "backalley")
+GAME = {"alleycat": "Alley Cat", "backalley": "Back Alley"}
+
+
+def _st(s):
+    f = s.split(":")
+    d = {"name": f[0]}
+    if f[0] in TABLES and len(f) == 8:
+        for k, v in zip(("phase", "turn", "hold", "hist", "overlay", "cpu", "n"), f[1:]):
+            d[k] = int(v)
+    return d
+
+
+def classify(r):
+    """The action a poll record stands for (a row of the table), or "other"."""
+    k = r["key"]
+    a = _st(r["before"])
+    b = _st(r["after"])
+    if a["name"] != b["name"]:
+        if b["name"] in TABLES and a["name"] in ("title", "menu"):
+            return "start a game"
+        return "open or leave a screen"
+    if a["name"] not in TABLES:
+        if r["before"][-2:] != r["after"][-2:]:
+            return "open or leave a screen"  # a question (yes / no) asked or answered
+        if k & (B_UP | B_DOWN):
+            return "menu move"
+        if k & (B_LEFT | B_RIGHT):
+            return "Left/Right in %s" % a["name"]
+        if k:
+            return "other key (%s)" % a["name"]
+        return "other"
+    g = GAME[a["name"]]
+    if "phase" not in a or "phase" not in b:
+        return "other"
+    if a["overlay"] != b["overlay"]:
+        return "open or leave a screen"
+    if a["hold"] and not b["hold"]:
+        return "a trick cleared"
+    bid = a["name"] == "backalley" and a["phase"] == 0
+    if k & (B_LEFT | B_RIGHT) and a["turn"] == 0 and not a["hold"]:
+        if bid:
+            return "bid Left/Right"
+        return "cursor move, %s" % g
+    if k & B_UP and a["turn"] == 0:
+        return "hint, %s" % g
+    if k & B_A and a["turn"] == 0 and b["hist"] != a["hist"] and not bid:
+        return "your card played"
+    if k & B_A and a["phase"] != b["phase"] and b["phase"] in (0, 1) and not bid:
+        return "next deal / round"
+    if k & B_A and bid:
+        return "your bid"
+    if not k and a["turn"] != 0 and b["hist"] != a["hist"]:
+        return "a computer's card shown"
+    if not k and a["turn"] != 0 and not a["cpu"] and b["cpu"]:
+        return "a computer thinks (%s)" % g
+    if not k and bid and (b["turn"] != a["turn"] or b["phase"] != 0):
+        return "a computer's bid shown"
+    return "other"
+
+
+# ---- figures ---------------------------------------------------------------------------
+def board_ms(r, factor):
+    """(python, C drawing, composite, transfer) board milliseconds of record r."""
+    return (max(r["py"], 0) * factor / 1000.0,
+            (r["fill"] * FILL_US + r["blit"] * BLIT_US) / 1000.0,
+            r["comp"] * COMPOSITE_US / 1000.0,
+            r["sent"] * SEND_US / 1000.0)
+
+
+def _q(v, q):
+    v = sorted(v)
+    if not v:
+        return 0
+    i = min(len(v) - 1, int(round(q * (len(v) - 1))))
+    return v[i]
+
+
+ORDER = ("cursor move, Alley Cat", "cursor move, Back Alley", "menu move", "bid Left/Right",
+         "your card played", "a computer's card shown", "a trick cleared", "your bid",
+         "a computer's bid shown",
+         "next deal / round", "open or leave a screen", "hint, Alley Cat", "hint, Back Alley",
+         "a computer thinks (Alley Cat)", "a computer thinks (Back Alley)", "start a game")
+
+
+def fastest(a, b):
+    """Records of two runs of the same plan (the program is deterministic: its clock is
+    virtual), each poll's Python time the smaller of the two (the machine is shared)."""
+    if [(r["key"], r["before"], r["after"]) for r in a] != \
+            [(r["key"], r["before"], r["after"]) for r in b]:
+        raise RuntimeError("two runs of the key plan differ")
+    for r, q in zip(a, b):
+        r["py"] = min(r["py"], q["py"])
+    return a
+
+
+def table(recs, factor, out=print):
+    groups = {}
+    for r in recs:
+        groups.setdefault(r["what"], []).append(r)
+    out("| action | n | median | p95 | max | Python | C draw | composite | transfer "
+        "| px sent (median / max) |")
+    out("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for w in ORDER + tuple(sorted(k for k in groups if k not in ORDER and k != "other")):
+        rs = groups.get(w)
+        if not rs:
+            continue
+        parts = [board_ms(r, factor) for r in rs]
+        tot = [sum(p) for p in parts]
+        med = [_q([p[i] for p in parts], 0.5) for i in range(4)]
+        out("| %s | %d | %.0f | %.0f | %.0f | %.0f | %.1f | %.1f | %.1f | %d / %d |" % (
+            w, len(rs), _q(tot, 0.5), _q(tot, 0.95), max(tot), med[0], med[1], med[2], med[3],
+            _q([r["sent"] for r in rs], 0.5), max(r["sent"] for r in rs)))
+
+
+def counts(recs, out=print):
+    groups = {}
+    for r in recs:
+        groups.setdefault(r["what"], []).append(r)
+    out("%-34s %5s %8s %8s %8s %8s" % ("action", "n", "sent max", "comp max", "fill max",
+                                        "blit max"))
+    for w in sorted(groups):
+        rs = groups[w]
+        out("%-34s %5d %8d %8d %8d %8d" % (w, len(rs), max(r["sent"] for r in rs),
+                                            max(r["comp"] for r in rs),
+                                            max(r["fill"] for r in rs),
+                                            max(r["blit"] for r in rs)))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--py", action="store_true", help="run from .py sources (default .mpy)")
+    ap.add_argument("--runs", type=int, default=3, help="pystone runs before and after, and "
+                    "runs of the key plan (the machine is shared: the fastest of each counts)")
+    ap.add_argument("--counts", action="store_true", help="pixel counts only")
+    ap.add_argument("--short", action="store_true", help="the tests' shorter key plan")
+    ap.add_argument("--raw", action="store_true", help="print every record")
+    ap.add_argument("--vm", help="MicroPython binary (default: the venv's unix port)")
+    ap.add_argument("--src", default=ROOT, help="the checkout to measure (e.g. an older one, "
+                    "exported with git archive)")
+    args = ap.parse_args(argv)
+    keys = default_keys(args.short)
+    if args.counts:
+        recs = run_plan(keys, mpy=not args.py, count=True, vm=args.vm, root=args.src)
+        counts(recs)
+        return 0
+    mp = device_heap.micropython_binary(args.vm)
+    ps = []
+    recs = None
+    for _ in range(args.runs):
+        ps.append(pystones(args.vm))
+        rs = run_plan(keys, mpy=not args.py, count=True, vm=args.vm, root=args.src)
+        recs = rs if recs is None else fastest(recs, rs)
+    ps.append(pystones(args.vm))
+    unix = max(ps)
+    factor = unix / BOARD_PYSTONES
+    if args.raw:
+        for r in recs:
+            print(r)
+    print("%s; pystone 1.1 in clean processes: %s -> best %d/s; board %d/s: Python x %.0f"
+          % (device_heap.vm_description(mp), ", ".join(str(p) for p in ps), unix,
+             BOARD_PYSTONES, factor))
+    print("from %s; board ms = Python + C drawing (fill %.2f us, blit %.2f us per pixel) + "
+          "compositing (%.2f us per layer-pixel) + transfer (%.3f us per pixel)"
+          % (".py" if args.py else ".mpy", FILL_US, BLIT_US, COMPOSITE_US, SEND_US))
+    print("")
+    table(recs, factor)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,155 @@
+"""Run under the MicroPython unix port by tools/board_time.py (not by hand).
+
+argv: driver PLAN [count]: the plan is device_heap's (MODE, MODULES 0, KEYS n + steps);
+"count" leaves the per-pixel loops of the stand-ins out (C on a board). Runs code.py on
+the stand-ins with _pixels' counters and prints, for every poll that did something:
+  R pressed before after python_us standin_us filled blitted composited sent areas
+(before / after: the screen's state, see snap()), then LOAD cpu_ns wall_us of the whole run
+OPS: the most ops each of gfx's sections held, and END ok|error.
+"""
+import sys
+
+for _m in ("time", "board", "displayio", "fontio", "terminalio", "bitmaptools", "keypad",
+           "microcontroller", "digitalio", "analogio", "pwmio", "audiocore", "audioio",
+           "supervisor", "storage", "neopixel_write", "busdisplay"):
+    try:
+        __import__(_m)
+    except ImportError:
+        pass
+
+import utime  # noqa: E402
+import keypad  # noqa: E402
+import board_time_pixels as _pixels  # noqa: E402
+
+_pixels.DRAW = not (len(sys.argv) > 2 and sys.argv[2] == "count")
+TRACE = [] if "trace" in sys.argv[2:] else None
+_pixels.TRACE = TRACE
+plan = open(sys.argv[1])
+plan.readline()  # MODE
+for _i in range(int(plan.readline().split()[1])):
+    plan.readline()
+steps = []
+for _i in range(int(plan.readline().split()[1])):
+    s = plan.readline().rstrip("\n")
+    steps.append(s if s else None)
+keypad.script(steps)
+
+_app = [None]
+
+
+def snap(app):
+    s = app.screen
+    if s is None:
+        return "-"
+    nm = getattr(s, "name", "-")
+    g = getattr(s, "g", None)
+    if g is None or not hasattr(s, "hold_until"):
+        return "%s:%d:%d" % (nm, getattr(s, "sel", -1), 1 if getattr(s, "ask_lines", None) else 0)
+    return "%s:%d:%d:%d:%d:%d:%d:%d" % (
+        nm, g.phase, g.turn, 1 if s.hold_until >= 0 else 0, g.history_size, s.overlay,
+        1 if s.cpu_at >= 0 else 0, s.n)
+
+
+pending = [None]
+OPS = [0, 0, 0]
+N = _pixels.n
+
+
+def flush():
+    r = pending[0]
+    if r is None:
+        return
+    pending[0] = None
+    if r[0] or N[4] or r[1] != r[2]:
+        if TRACE:
+            print("A", TRACE)
+            TRACE.clear()
+        print("R %d %s %s %d %d %d %d %d %d %d" % (r[0], r[1], r[2], r[3], r[4], N[0], N[1],
+                                                  N[2], N[3], N[4]))
+    for i in range(5):
+        N[i] = 0
+
+
+def on_mark(name):
+    if name.startswith("menu:"):
+        scr = _app[0].screen
+        items = getattr(scr, "items", None)
+        item = name[5:]
+        if not items or item not in items:
+            print("NOTE menu item %r not on screen %s" % (item, snap(_app[0])))
+            return
+        k = len(items)
+        d = (items.index(item) - scr.sel) % k
+        keypad.insert(["DOWN", None] * d if d <= k // 2 else ["UP", None] * (k - d))
+
+
+keypad.on_mark = on_mark
+
+import hw_device  # noqa: E402
+
+_run = hw_device.Device.run
+
+
+def _capture(self, app):
+    _app[0] = app
+    step = app.step
+
+    def timed(now, pressed):
+        flush()
+        for i in range(5):
+            N[i] = 0
+        b = snap(app)
+        _pixels.spent[0] = 0
+        t = utime.ticks_us()
+        step(now, pressed)
+        dt = utime.ticks_diff(utime.ticks_us(), t)
+        sp = _pixels.spent[0]
+        pending[0] = (pressed, b, snap(app), dt - sp, sp)
+
+    app.step = timed
+    import gfx
+
+    done = getattr(gfx, "live", None) and gfx.refresh  # (an older gfx drew at once)
+
+    def counted_done():
+        # the most ops each section held (gfx drops what does not fit: a test checks)
+        e = gfx.live
+        for k in range(3):
+            if e[k] and e[3 + k] - e[13 + k] > OPS[k]:
+                OPS[k] = e[3 + k] - e[13 + k]
+        done()
+
+    if done:
+        gfx.refresh = counted_done
+    return _run(self, app)
+
+
+hw_device.Device.run = _capture
+
+
+def cpu_ns():
+    # this process's CPU time (the kernel's scheduler clock; -1 where there is none): the
+    # machine is shared, so the tool scales the polls' wall times by CPU / wall of the run
+    try:
+        with open("/proc/self/schedstat") as f:
+            return int(f.read().split()[0])
+    except (OSError, ValueError):
+        return -1
+
+
+c0 = cpu_ns()
+w0 = utime.ticks_us()
+ok = True
+try:
+    g = {"__name__": "__main__", "__file__": "code.py"}
+    with open("code.py") as f:
+        exec(f.read(), g)
+except keypad.ScriptDone:
+    flush()
+except BaseException as e:  # noqa: B902
+    ok = False
+    print("RUNERR", repr(e))
+    sys.print_exception(e)
+print("OPS %d %d %d" % tuple(OPS))
+print("LOAD %d %d" % (cpu_ns() - c0 if c0 >= 0 else -1, utime.ticks_diff(utime.ticks_us(), w0)))
+print("END", "ok" if ok else "error")
