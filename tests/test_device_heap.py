@@ -372,7 +372,8 @@ def test_heap_locked_games_allocate_nothing_on_32_bits(mp32):
     r = run_mp32(mp32, "tests/mp/heaplock.py", "12")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "ALL OK" in r.stdout and "FAIL" not in r.stdout, r.stdout
-    assert r.stdout.count("PASS") == 4 and "PASS bots choose" in r.stdout, r.stdout
+    assert r.stdout.count("PASS") == 5 and "PASS bots choose" in r.stdout, r.stdout
+    assert "PASS sliced decisions equal choose()" in r.stdout, r.stdout
 
 
 def test_steady_loop_allocates_nothing_on_32_bits(mp32):
