@@ -4,14 +4,14 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [bi, capt, last, opp_n, g0, g1, left, stock_n]
-    _ = [nu, total, LEAD, win_prob_end, _SCALE, _MAX_WORLDS, _CUT_PCT, _KEEP]
-    _ = [_MIN_WORLDS, un, tot, cut, lo, wi, next30, rollout]
-    _ = [bp, _closer, base, bj, va, _guard, first, S]
-    _ = [n0, n1, sn, p0, p1, ldr, bu, fol]
-    _ = [win, drawer, lb, ln, fb, fn, me_dealer, _TEMPO4]
-    _ = [_build, idx, ret, fs, fu, order, fwin, swing]
-    _ = [stays, sort, binom, bytes, tuple, hist_me, hn, bot_backalley_view]
+    _ = [best, bi, capt, last, opp_n, g0, g1, left]
+    _ = [stock_n, nu, total, LEAD, win_prob_end, _SCALE, _MAX_WORLDS, _CUT_PCT]
+    _ = [_KEEP, _MIN_WORLDS, un, tot, cut, lo, wi, next30]
+    _ = [rollout, bp, _closer, base, bj, va, _guard, first]
+    _ = [S, n0, n1, sn, p0, p1, ldr, bu]
+    _ = [fol, win, drawer, lb, ln, fb, fn, me_dealer]
+    _ = [_TEMPO4, _build, idx, ret, fs, fu, order, fwin]
+    _ = [swing, stays, sort, binom, bytes, hist_me, hn, bot_backalley_view]
     _ = [_hi, _lo, _cnt, bot_backalley_play, BackAlleyPlay, bot_backalley_know, BackAlleyKnow, _NT]
     _ = [_BOARD, _ACCEPT, BackAlleyBrain, _know, pl, _code, hist_c, hist_s]
     _ = [btarget, ninf, tries, _misfit, wm, s2, tg, _sample]

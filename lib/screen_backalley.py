@@ -87,6 +87,7 @@ class BackAlleyScreen(table.GameScreen):
         if g.phase == BA.PHASE_HAND_OVER and D.passed(g):
             # all passed: the same hand size again, no key needed
             self.next_round()
+            self.app.changed()
             self.say("Redeal: %s deals" % LONG[g.dealer])
             self.save_due = True
             self.cur = 0
