@@ -22,5 +22,5 @@ def names():
     _ = [commit, changed, cpu_ms, hold_ms, stat, game, level, field]
     _ = [i, v, game_finished, won, score, need, note_result, g]
     _ = [s, finish, reset_stats, save_due, due, save_game, kind, seed]
-    _ = [force, b, deal_number, n, save, range, GAME, w]
-    _ = [clear_game, clear, modname, mod, get, collect, part, split]
+    _ = [force, write, clear_game, clear, GAME, modname, mod, get]
+    _ = [collect, part, split, '.', getattr, load, clsname, show_rules]

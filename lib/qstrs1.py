@@ -4,14 +4,14 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = ['.', getattr, load, clsname, show_rules, back_to, rules, RulesScreen]
-    _ = [open, drop_game, drop, engine, screen_, m, e, list]
-    _ = [keys, startswith, 'engine.', delattr, AttributeError, game_screen, KIND, AlleyCatScreen]
-    _ = [BackAlleyScreen, goto, lights_off, enter, play_screen, scr, title, to_title]
-    _ = [TitleScreen, open_pause, checkpoint, menus, PauseScreen, new_game, new_seed, begin]
-    _ = [resume, load_saved, start, step, pressed, key, update, waiting_for_input]
-    _ = [waiting, state_line, run, a, read, ok, IGNORED, STATS]
-    _ = [load_game, h, k, phase, _set, write, old, streak]
+    _ = [back_to, rules, RulesScreen, open, drop_game, drop, engine, screen_]
+    _ = [m, e, list, keys, startswith, 'engine.', delattr, AttributeError]
+    _ = [game_screen, KIND, AlleyCatScreen, BackAlleyScreen, goto, lights_off, enter, play_screen]
+    _ = [scr, title, to_title, TitleScreen, open_pause, checkpoint, menus, PauseScreen]
+    _ = [new_game, new_seed, begin, resume, load_saved, start, step, pressed]
+    _ = [key, update, save, waiting_for_input, waiting, state_line, run, a]
+    _ = [b, n, read, ok, range, IGNORED, STATS, load_game]
+    _ = [h, k, phase, deal_number, w, _set, old, streak]
     _ = [max, min, f, state, cards, card_name, t, turn]
     _ = [hold_until, overlay, cur, ',', hand, msg1, msg2, msg3]
     _ = [deals, bsel, micropython, const, x, B, A, START]

@@ -101,6 +101,7 @@ def test_idle_on_menus_and_paused_writes_nothing(tmp_path):
     idle()  # at the table, nothing changed since the pause
     w.press(B.START)  # nor at this pause
     idle()
+    assert hw.nvm.erases == 1
     w.press(B.B)
     w.press(B.UP)
     t0 = hw.vclock
