@@ -52,11 +52,10 @@ _NEEDS = (
 # kind, level, seed (4 bytes LE), the deal / round it resumes, score sheet rows; then the
 # engine's save, then the score sheet (4 bytes per row)
 _SAVE_META = 8
-# Each write erases the nvm flash block (records.py): besides new game, deal / round start
-# and pause, the game is written at most every SAVE_EVERY_MS and TIMED_SAVES[kind] times a
-# game (wear budget: Alley Cat <= 6, Back Alley 25 deals <= 30; tools/nvm_wear.py)
-SAVE_EVERY_MS = 120000
-TIMED_SAVES = (0, 1, 3)
+# Each write erases the nvm flash block (records.py): the game is written at a pause, game
+# over, a new game ending a saved one, and when its play not in nvm reaches SAVE_WITHIN_MS
+# (5 min a cut may lose, less 5 s for a slow frame; tools/nvm_wear.py)
+SAVE_WITHIN_MS = 295000
 # statistics: per game and level 5 u16 LE fields (appx.begin / finish count them)
 ST_PLAYED = 0
 ST_WON = 1
@@ -83,10 +82,10 @@ class App:
         self.notice = ""  # shown once on the title screen (ignored records)
         self.settings = bytearray(DEFAULTS)
         self.stats = bytearray(N_STATS)  # [game 0..1][level 0..2][field] u16 LE
-        self.saved_at = hw.now_ms()  # time of the last nvm write
+        self.unsaved = False  # the running game changed since it was in nvm, first at:
+        self.since = 0
         # the saved game's record as written (the title names the deal / round it resumes)
         self.last_saved = memoryview(self.rec.img)[records.GAME_PAYLOAD:]
-        self.timed_left = 0  # timed saves left to the running game (TIMED_SAVES)
         self.fx = fx.Fx(hw, self)
         self.gs = None  # the game screen (only one game's modules are loaded at a time)
         self.saved = 0  # GAME_AC / GAME_BA when a resumable game is loaded in its screen
@@ -104,13 +103,21 @@ class App:
         self.hw.set_brightness(BRIGHTNESS[self.settings[S_BRIGHT]])
 
     def save_settings(self):
-        """Write the settings if they changed (one block erase)."""
+        """Write the settings if they changed (one block erase; the defaults need none)."""
+        if self.rec.status[records.SETTINGS] != records.OK and \
+                tuple(self.settings) == DEFAULTS:
+            return
         self.rec.put(records.SETTINGS, self.settings, N_SETTINGS)
         self.commit()
 
     def commit(self):
-        if self.rec.commit():
-            self.saved_at = self.now
+        self.rec.commit()
+
+    def changed(self):
+        """The running game changed: unless older play is unsaved, SAVE_WITHIN_MS runs."""
+        if not self.unsaved:
+            self.unsaved = True
+            self.since = self.now
 
     def cpu_ms(self):
         return CPU_MS[self.settings[S_SPEED]]
@@ -136,41 +143,21 @@ class App:
             self.rec.put(records.SETTINGS, s, N_SETTINGS)  # in the same write as the rest
         __import__("appx").finish(self, game, level, won, score)
         self.saved = 0
+        self.unsaved = False
         self.commit()
 
     def reset_stats(self):
         __import__("appx").reset_stats(self, True)
 
+    def save_due(self):
+        return self.unsaved and fx.due(self.now, (self.since + SAVE_WITHIN_MS) & 0x1FFFFFFF)
+
     def save_game(self, kind, level, seed, game, force=False):
-        """A safe point of the running game: write it (one block erase) if force, or if the
-        last write is SAVE_EVERY_MS old; never when nothing changed. True if written."""
+        """The running game (at any point of it): written (one block erase) if force or
+        save_due(), and only if a byte changed. True if written."""
         self.need("sheet").note_result(self, kind, game)
-        if not force and (self.timed_left <= 0 or
-                          not fx.due(self.now, (self.saved_at + SAVE_EVERY_MS) & 0x1FFFFFFF)):
-            return False
-        b = self.buf
-        b[0] = kind
-        b[1] = level
-        b[2] = seed & 0xFF
-        b[3] = (seed >> 8) & 0xFF
-        b[4] = (seed >> 16) & 0xFF
-        b[5] = (seed >> 24) & 0xFF
-        # the deal / round it resumes (for the title's Continue), score sheet rows
-        b[6] = game.deal_number + 1 if kind == GAME_BA else \
-            self.hist_n + (1 if self.hist_open else 0)
-        b[7] = self.hist_n
-        n = _SAVE_META + game.save(self.savemv)
-        for i in range(4 * self.hist_n):
-            b[n + i] = self.hist[i]
-        n += 4 * self.hist_n
-        self.rec.put(records.GAME, b, n)
-        self.saved = kind
-        if not self.rec.commit():
-            return False
-        self.saved_at = self.now
-        if not force:
-            self.timed_left -= 1
-        return True
+        return (force or self.save_due()) and __import__("appx").write(self, kind, level,
+                                                                       seed, game)
 
     def clear_game(self):
         """Forget the saved game (written with the next write)."""
@@ -270,9 +257,10 @@ class App:
             scr.new_game(seed, level, TARGETS[s[S_AC_TARGET]], s[S_AC_SCORING] == 1)
         else:
             scr.new_game(seed, level, LENGTHS[s[S_BA_LENGTH]], s[S_STRICT] == 1)
-        __import__("appx").begin(self, kind, level)
-        self.timed_left = TIMED_SAVES[kind]
-        scr.checkpoint()  # the new game and its statistics: one write
+        self.unsaved = False
+        self.changed()  # the new game and its statistics: written with its first save
+        if __import__("appx").begin(self, kind, level):
+            scr.checkpoint()  # the saved game it ends counts as lost: written now
         self.play_screen(scr)
 
     def resume(self):
@@ -295,6 +283,12 @@ class App:
         if pressed:
             self.screen.key(pressed)
         self.screen.update(now)
+        if self.save_due():  # on any screen
+            gs = self.gs
+            if gs is None or gs.g is None:
+                self.unsaved = False  # the game is gone (written when it was left)
+            else:
+                gs.save()
         self.fx.update(now)
         if self.dirty:
             gfx.refresh()  # what the step drew, repainted where it changed

@@ -1,9 +1,10 @@
 """The App's rare work, apart from app.py to keep each module small to compile (imported at
-start-up and kept): reading the records at start-up, loading a saved game, counting a game
-in the statistics, and the one-line state text of the desktop log and the tests."""
+start-up and kept): reading the records at start-up, loading and writing the saved game,
+counting a game in the statistics, and the one-line state text of the desktop log and the
+tests."""
 import records
 from app import N_SETTINGS, LIMITS, GAME_AC, GAME_BA, _SAVE_META, N_STATS, N_STAT_FIELDS, \
-    ST_PLAYED, ST_WON, ST_STREAK, ST_BEST_STREAK, ST_BEST_SCORE, TIMED_SAVES
+    ST_PLAYED, ST_WON, ST_STREAK, ST_BEST_STREAK, ST_BEST_SCORE
 
 
 def init(a, fresh):
@@ -53,7 +54,7 @@ def load_saved(a):
         a.saved = 0
         return
     a.saved = kind
-    a.timed_left = TIMED_SAVES[kind]
+    a.unsaved = False  # the game in play is the one in nvm
     # the score sheet rows after the engine's bytes (its length is byte 3 of its frame)
     h = b[7]
     k = _SAVE_META + b[_SAVE_META + 3]
@@ -63,6 +64,33 @@ def load_saved(a):
         a.hist[i] = b[k + i]
     a.hist_n = h
     a.hist_open = scr.g.phase < 2
+
+
+def write(a, kind, level, seed, game):
+    """App.save_game's write: the game's record into the image and nvm. True if written."""
+    b = a.buf
+    b[0] = kind
+    b[1] = level
+    b[2] = seed & 0xFF
+    b[3] = (seed >> 8) & 0xFF
+    b[4] = (seed >> 16) & 0xFF
+    b[5] = (seed >> 24) & 0xFF
+    # the deal / round it resumes (for the title's Continue), score sheet rows
+    b[6] = game.deal_number + 1 if kind == GAME_BA else a.hist_n + (1 if a.hist_open else 0)
+    b[7] = a.hist_n
+    n = _SAVE_META + game.save(a.savemv)
+    for i in range(4 * a.hist_n):
+        b[n + i] = a.hist[i]
+    n += 4 * a.hist_n
+    rec = a.rec
+    rec.put(records.GAME, b, n)
+    a.saved = kind
+    w = rec.commit()
+    if w or not rec.dirty:  # written, or nvm held it already
+        a.unsaved = False
+    else:  # the write failed: play on, try again later
+        a.since = a.now
+    return w
 
 
 def _set(a, game, level, field, v):
@@ -82,14 +110,16 @@ def reset_stats(a, write=False):
 
 def begin(a, game, level):
     """A game starts: counted as played (so a game never finished counts as lost in the
-    win %); a saved game it replaces was given up: its streak ends. Into the nvm image only:
-    the new game's first save writes both."""
+    win %); a saved game it replaces was given up: its streak ends. Into the nvm image only,
+    written with the new game; True if a saved game was replaced (the App writes at once)."""
     n = a.stat(game, level, ST_PLAYED)
     _set(a, game, level, ST_PLAYED, n + 1 if n < 0xFFFF else n)
     b = a.buf
-    if a.rec.read(records.GAME, b) > 1 and b[0] in (GAME_AC, GAME_BA) and b[1] < 3:
+    old = a.rec.read(records.GAME, b) > 1 and b[0] in (GAME_AC, GAME_BA) and b[1] < 3
+    if old:
         _set(a, b[0], b[1], ST_STREAK, 0)
     a.rec.put(records.STATS, a.stats, N_STATS)
+    return old
 
 
 def finish(a, game, level, won, score):

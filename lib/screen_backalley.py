@@ -92,6 +92,7 @@ class BackAlleyScreen(table.GameScreen):
             # all passed: the same hand size again, no key needed
             self.next_round()
             self.forget()
+            self.app.changed()
             self.say("Redeal: %s deals" % LONG[g.dealer])
             self.save_due = True
             self.cur = 0

@@ -142,14 +142,14 @@ class GameScreen(TableKeys):
         self.cur = 0
 
     def save(self, force=False):
-        """A safe point: the game is written if it changed and the last write is a couple
-        of minutes old (every write erases the nvm flash block: app.SAVE_EVERY_MS)."""
+        """A safe point: the game is written if it changed and the play not in nvm nears
+        5 minutes (every write erases the nvm flash block: app.SAVE_WITHIN_MS)."""
         g = self.g
         if g is not None and g.phase != self.PHASE_GAME_OVER:
             self.app.save_game(self.KIND, self.level, self.seed, g, force)
 
     def checkpoint(self):
-        """Write the game now if it changed: a new game, a new deal / round, a pause."""
+        """Write the game now if it changed: a pause, a new game ending a saved one."""
         self.save(True)
 
     def human_score(self):
@@ -266,6 +266,7 @@ class GameScreen(TableKeys):
             return r
         self.forget()
         self.flags = _F_MOVED
+        self.app.changed()  # the play not in nvm is timed from here
         self.save_due = True
         fx = self.app.fx
         if phase == self.PHASE_PLAY:

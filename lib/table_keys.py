@@ -58,12 +58,10 @@ class TableKeys:
                 self.msg2 = ""
                 self.msg3 = ""
                 self.tip = ""
-                deal = getattr(g, "deal_number", -1)
                 self.next_round()
                 self.forget()
-                # a new deal or round starts: written now (a resumed deal replays from here);
-                # a Back Alley redeal after four passes is no new deal: a safe point only
-                self.save(deal < 0 or g.deal_number != deal)
+                self.app.changed()  # a new deal or round: written within app.SAVE_WITHIN_MS
+                self.save()
                 self.cur = 0
                 self.load_hand()
                 self.draw_all()

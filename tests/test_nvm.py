@@ -268,17 +268,21 @@ def test_power_cut_at_every_page_boundary_and_during_the_erase(tmp_path):
 def test_no_write_when_nothing_changed(tmp_path):
     d = Driver(tmp_path / "w.bin", seed=3)
     e = d.hw.nvm.erases
+    d.menu_to("Settings")
+    d.press("b")  # the defaults, unchanged: they need no record
+    assert d.hw.nvm.erases == e
     d.set_setting(app_mod.S_SOUND, 0)
     assert d.hw.nvm.erases == e + 1
     d.menu_to("Settings")
     d.press("down")
     d.press("b")  # settings unchanged: nothing written
     assert d.hw.nvm.erases == e + 1
-    d.menu_to("Alley Cat")  # the new game and its statistics: one write
+    d.menu_to("Alley Cat")  # a new game (no saved one ends): written later, not now
+    assert d.hw.nvm.erases == e + 1
+    d.press("start")  # the pause writes the new game and its statistics: one write
     assert d.hw.nvm.erases == e + 2
-    d.press("start")  # the game did not change since: the pause writes nothing
     d.press("b")
-    d.press("start")
+    d.press("start")  # the game did not change since: the pause writes nothing
     d.press("b")
     assert d.hw.nvm.erases == e + 2
     d.press("a")  # a card played: the next pause writes
@@ -288,24 +292,46 @@ def test_no_write_when_nothing_changed(tmp_path):
     assert d.hw.nvm.erases == e + 3
 
 
-def test_timed_saves_between_deals(tmp_path):
-    """Between the forced saves the game is written when SAVE_EVERY_MS has passed since the
-    last write, at most TIMED_SAVES[kind] times per game."""
-    d = Driver(tmp_path / "t.bin", seed=4)
-    d.menu_to("Back Alley")
+def test_timed_save_mid_deal_not_at_deal_starts(tmp_path):
+    """No write at deal starts: the game is written once its oldest play not in nvm is
+    app.SAVE_WITHIN_MS old (under 5 minutes), wherever it is (here mid-deal, while the
+    player thinks); a cut after that resumes exactly there."""
+    save = tmp_path / "t.bin"
+    d = Driver(save, seed=4)
+    d.set_setting(app_mod.S_SPEED, 2)
     e = d.hw.nvm.erases
-    writes = []
+    t0 = d.hw.vclock
+    d.menu_to("Back Alley")  # 25 deals: 13 cards, then 12, 11, ...
     g = d.screen.g
-    while g.phase < 2 and g.turn == 0:  # the first deal's bidding and play
-        d.hw.vclock += app_mod.SAVE_EVERY_MS // 2  # the player thinks for a minute
+    moves = 0
+    for _ in range(200):  # two deal starts and a few moves into the third deal
+        if g.deal_number == 2 and moves >= 6:
+            break
+        if g.phase == 2:
+            d.press("a")  # the next deal
+            continue
         d.press("up")
         d.press("a")
-        writes.append(d.hw.nvm.erases - e)
-    assert len(writes) >= 8
-    assert writes[0] == 0  # a minute after the deal's start: not yet
-    assert 1 <= writes[2] < app_mod.TIMED_SAVES[2]
-    assert writes[-1] == app_mod.TIMED_SAVES[2]  # the game's allowance, no more
-    assert d.app.timed_left == app_mod.TIMED_SAVES[2] - writes[-1]
+        moves += g.deal_number == 2
+    assert g.deal_number == 2 and g.phase < 2 and d.hw.vclock - t0 < app_mod.SAVE_WITHIN_MS
+    assert d.hw.nvm.erases == e  # new game, two deal starts, moves: nothing written yet
+    live = game_bytes(d)
+    for _ in range(20000):  # the player thinks; the program keeps stepping
+        if d.hw.nvm.erases != e:
+            break
+        d.hw.vclock += 20
+        d.app.step(d.hw.now_ms(), 0)
+    assert t0 + app_mod.SAVE_WITHIN_MS <= d.hw.vclock <= t0 + 300000
+    assert d.hw.nvm.erases == e + 1 and game_bytes(d) == live
+    d = Driver(save, seed=5)  # power cut: on again
+    assert d.title_items()[0] == "Continue" and d.screen.detail == "Back Alley, deal 3"
+    d.app.resume()
+    assert game_bytes(d) == live
+
+
+def game_bytes(d):
+    buf = bytearray(256)
+    return bytes(buf[:d.screen.g.save(buf)])
 
 
 def test_standin_device_heap_driver_still_loads_records():
@@ -353,6 +379,7 @@ def test_statistics_per_game_and_level(tmp_path):
     # a game started and left saved counts as played (not won); replaced by a new game it
     # is given up: its streak is over
     a.new_game(1)
+    a.gs.checkpoint()  # paused (written), then quit
     a.to_title()
     assert a.stat(1, 1, F.ST_STREAK) == 1 and a.stat(1, 1, F.ST_PLAYED) == 5
     a.new_game(1)
@@ -362,6 +389,7 @@ def test_statistics_per_game_and_level(tmp_path):
     assert [a.stat(1, 1, f) for f in range(5)] == [6, 4, 1, 2, 50]
     # a game resumed after a power-off keeps the streak it started with
     a.new_game(1)
+    a.gs.checkpoint()
     d = Driver(save, seed=3)
     d.menu_to("Continue")
     d.app.game_finished(1, 1, True, 60)

@@ -237,6 +237,7 @@ def test_backalley_sheets_in_a_game(tmp_path):
         assert last_int(t[i + 1]) == g.hand_points(1)
         assert "Score: Us %d   Them %d" % (g.team_score(0), g.team_score(1)) in t
         d.press("a")
+    d.press("start")  # paused: written
     # power cut, Continue: the sheet still has every deal
     d = Driver(save, seed=8)
     assert d.screen.detail == "Back Alley, deal 10"
