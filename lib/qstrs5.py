@@ -22,5 +22,5 @@ def names():
     _ = [_account_trick, n_bids, broken, hand_points, account_trick, _valid, valid, _trick_winner]
     _ = [undealt_n, bot_alleycat_tables, AlleyCatView, BINOM, CODE, FS, FU, RET]
     _ = [VAL, bot_alleycat_hard, hard_begin, hard_step, winprob_alleycat, win_prob, _N, _CAT]
-    _ = [_NONE, _OFF, _HARD_BUDGET, _EASY_RANDOM, _SLICE, _ALL, AlleyCatBrain, SLICE]
-    _ = [obs, unseen, unseen_n, wh, ws, sh, totals, alive]
+    _ = [_NONE, _OFF, _HARD_BUDGET, _EASY_RANDOM, _SLICE, AlleyCatBrain, SLICE, obs]
+    _ = [unseen, unseen_n, wh, ws, sh, totals, alive, margin]
