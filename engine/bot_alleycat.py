@@ -1,15 +1,16 @@
-# Alley Cat computer player: AlleyCatBrain(level) with .obs (AlleyCatView) and .decide(seed).
+# Alley Cat computer player: AlleyCatBrain(level) with .obs (AlleyCatView), begin(seed)
+# and think(work) (engine/bots.py's Bot.choose runs them to the end).
 #
 # Fair play by construction: AlleyCatView.read(game) is the only code that touches the game. It
 # copies what the seat to move may know (own hand, every card played this round and by whom, hand
 # and stock sizes, the card led, scores, round points, target, scoring mode, dealer) into the
-# view's own buffers. decide() reads only the view; the brain keeps no reference to the game.
-# Determinism: decide(seed) reseeds the brain's Rng from seed mixed with a hash of the view, so a
+# view's own buffers. A decision reads only the view; the brain keeps no reference to the game.
+# Determinism: begin(seed) reseeds the brain's Rng from seed mixed with a hash of the view, so a
 # move is a function of (seed, observation) alone.
 #
 # Cards inside the brain are rank indices 0..26 (A♠ A♣ 2♠ 2♣ ... 5♠ 5♣ 5♦ 6♠ ... K♣; the alley
 # cat is index 10), so "a beats b" is a > b. Tables and the view: engine/bot_alleycat_tables.py.
-# After decide(), brain.reason is a short constant phrase naming why (or "").
+# After a decision, brain.reason is a short constant phrase naming why (or "").
 #
 # Levels
 #   Easy (0)   a beginner: a quarter of its moves are random; otherwise it follows with the card
@@ -28,8 +29,8 @@
 #   Hard (2)   determinized playouts scored by the chance of winning the game
 #              (engine/bot_alleycat_hard.py, table engine/winprob_alleycat.py): far ahead it
 #              keeps the points margin safe, far behind it takes the card that can catch up.
-# decide(seed) = begin(seed), then think(work) until True: the search in slices (Hard).
-# Everything in decide() is allocation-free (buffers preallocated here), ints stay small.
+# A decision: begin(seed), then think(work) until True (.move): the search in slices (Hard).
+# Everything in a decision is allocation-free (buffers preallocated here), ints stay small.
 from engine.common import const
 from engine.rng import Rng
 from engine.bot_alleycat_tables import (  # noqa: F401  (AlleyCatView: part of this module's API)
@@ -45,7 +46,6 @@ _HIGH = const(23)     # rank index of the Q♠: leads from here up are hard to b
 _HARD_BUDGET = const(2300)  # simulated tricks per Hard decision
 _EASY_RANDOM = const(4)  # Easy plays a random card one time in this many
 _SLICE = const(80)    # simulated tricks per slice of thinking (<= ~0.15 ms on the unix port)
-_ALL = const(1 << 29)
 
 
 class AlleyCatBrain:
@@ -77,12 +77,6 @@ class AlleyCatBrain:
         self.ready = True
 
     # ---- entry point ---------------------------------------------------------------------
-    def decide(self, seed):
-        self.begin(seed)
-        while not self.think(_ALL):
-            pass
-        return self.move
-
     def begin(self, seed):
         """Start a decision on the view (think() makes it, in slices)."""
         v = self.obs

@@ -1,17 +1,18 @@
-# Back Alley computer players: BackAlleyBrain(level) with .obs (a BackAlleyView) and .decide(seed).
+# Back Alley computer players: BackAlleyBrain(level) with .obs (a BackAlleyView),
+# begin(seed) and think(work) (engine/bots.py's Bot.choose runs them to the end).
 #
 # The brain is split over small modules (the board compiles each on import; the compiler's
 # transient heap grows with a module's size), as one class chain:
 #   bot_backalley_view    the seat's view of the game, bit helpers, Normal's trick estimate
 #   bot_backalley_know    what the seat knows, sampling worlds consistent with it
 #   bot_backalley_bid     bidding at every level (expected game value, sampled worlds)
-#   bot_backalley_play    decide() = begin() + think() (the search in slices), card play at
+#   bot_backalley_play    begin() + think() (the search in slices), card play at
 #                         every level, the reason of a move
 #   bot_backalley (here)  the simulator and Normal's card policy (the hot loop: the most
 #                         derived class, so its methods are found first)
 #   winprob_backalley     game-win probability by score difference and what is left
 #
-# A move is a function of (seed, view): decide reseeds the brain's Rng from the seed mixed with a
+# A move is a function of (seed, view): begin reseeds the brain's Rng from the seed mixed with a
 # hash of the view on every call. Levels:
 #   Easy   (0): counts aces and top trumps to bid; small hands (1-3 cards) from a few sampled
 #               worlds; plays the lowest legal card unless it can take the trick cheaply.

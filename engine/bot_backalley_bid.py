@@ -67,8 +67,8 @@ class BackAlleyBid(BackAlleyKnow):
         return self._bid_sampled(worlds, True)
 
     # ---- the sampled search in steps, so that thinking can be sliced between key polls:
-    # _bid_sampled starts it, then _bid_step runs _bid_world per world, _bid_value per bid
-    # and _bid_end (bot_backalley_play calls it until done); between steps: self.bs
+    # _bid_sampled starts it, then _bid_step plays out a world or values a bid per step, and
+    # ends with _bid_end (bot_backalley_play calls it until done); between steps: self.bs
 
     def _bid_sampled(self, worlds, use_wp):
         # the bid when no search is needed (a sure board), else _PENDING
@@ -130,77 +130,65 @@ class BackAlleyBid(BackAlleyKnow):
         return _PENDING
 
     def _bid_step(self):
-        # one step: its cost in work units (~ simulated card plays), 0 when self.move is
-        # the bid
-        bs = self.bs
-        w = bs[_W]
-        if w < bs[_WORLDS]:
-            k = self.work
-            self._bid_world(w)
-            bs[_W] = w + 1
-            return self.work - k + 4 + self._draws()
-        k = bs[_K]
-        if k < bs[_TOP]:
-            self._bid_value(k)
-            bs[_K] = k + 1
-            return 2 * bs[_WORLDS]
-        self.move = self._bid_end()
-        return 0
-
-    def _bid_world(self, w):
-        bs = self.bs
-        me = self.me
-        n = self.obs.n
-        self._sample()
-        self._load_world()
-        self._sim_start(bs[_LEAD])
-        self._playout()
-        self.tricks[w] = self.swon[me]
-        self.team[w] = self.swon[me] + self.swon[me ^ 2]
-        if bs[_TRY]:
-            if bs[_LEAD] != me and n == 1:
-                # (longer hands keep the first bidder's lead, as before: playing them
-                # out with us leading made boards that failed one time in four)
-                self._load_world()
-                self._sim_start(me)
-                self._playout()
-            a = self.swon[me] + self.swon[me ^ 2]
-            self.alltk[w] = a
-            if a == n:
-                bs[_ALLM] += 1
-
-    def _bid_value(self, k):
-        # bid k (0 = pass) over the worlds; the best so far: bs[_BEST]
+        # one step (a world played out, a bid valued over the worlds, or the end): its cost
+        # in work units (~ simulated card plays), 0 when self.move is the bid
         bs = self.bs
         v = self.obs
         me = self.me
         n = v.n
-        pb = v.bids[me ^ 2]
-        opp_board = v.bids[(me + 1) & 3] == _BOARD or v.bids[(me + 3) & 3] == _BOARD
-        part = bs[_PART]
-        boards = bs[_BOARDS]
-        redeal = bs[_REDEAL]
-        t = me & 1
-        ev = 0
-        for w in range(bs[_WORLDS]):
-            tt = self.team[w]
-            if pb == _BOARD:
-                ours = _team_points(0, self.blevel[t], tt, n)
-            elif boards == 0 and n == 1:
-                ev += redeal
-                continue
-            elif opp_board:
-                ours = _team_points(part, 0, tt, n)
-            else:
-                ours = _team_points(part + k, 0, part + self.tricks[w], n)
-                if not pb and self.level == 2:
-                    # the partner bids after us: his tricks earn about what the
-                    # opponents' do (_theirs), so both sides are counted alike
-                    ours += 4 * (tt - self.tricks[w])
-            ev += self.value(ours - self._theirs(n - tt))
-        if k == 0 or ev > bs[_EV]:
-            bs[_EV] = ev
-            bs[_BEST] = 0x80 + k
+        w = bs[_W]
+        if w < bs[_WORLDS]:
+            k = self.work
+            self._sample()
+            self._load_world()
+            self._sim_start(bs[_LEAD])
+            self._playout()
+            self.tricks[w] = self.swon[me]
+            self.team[w] = self.swon[me] + self.swon[me ^ 2]
+            if bs[_TRY]:
+                if bs[_LEAD] != me and n == 1:
+                    # (longer hands keep the first bidder's lead, as before: playing them
+                    # out with us leading made boards that failed one time in four)
+                    self._load_world()
+                    self._sim_start(me)
+                    self._playout()
+                a = self.swon[me] + self.swon[me ^ 2]
+                self.alltk[w] = a
+                if a == n:
+                    bs[_ALLM] += 1
+            bs[_W] = w + 1
+            return self.work - k + 4 + self._draws()
+        k = bs[_K]
+        if k < bs[_TOP]:
+            # bid k (0 = pass) over the worlds; the best so far: bs[_BEST]
+            pb = v.bids[me ^ 2]
+            opp_board = v.bids[(me + 1) & 3] == _BOARD or v.bids[(me + 3) & 3] == _BOARD
+            part = bs[_PART]
+            t = me & 1
+            ev = 0
+            for w in range(bs[_WORLDS]):
+                tt = self.team[w]
+                if pb == _BOARD:
+                    ours = _team_points(0, self.blevel[t], tt, n)
+                elif bs[_BOARDS] == 0 and n == 1:
+                    ev += bs[_REDEAL]
+                    continue
+                elif opp_board:
+                    ours = _team_points(part, 0, tt, n)
+                else:
+                    ours = _team_points(part + k, 0, part + self.tricks[w], n)
+                    if not pb and self.level == 2:
+                        # the partner bids after us: his tricks earn about what the
+                        # opponents' do (_theirs), so both sides are counted alike
+                        ours += 4 * (tt - self.tricks[w])
+                ev += self.value(ours - self._theirs(n - tt))
+            if k == 0 or ev > bs[_EV]:
+                bs[_EV] = ev
+                bs[_BEST] = 0x80 + k
+            bs[_K] = k + 1
+            return 2 * bs[_WORLDS]
+        self.move = self._bid_end()
+        return 0
 
     def _bid_end(self):
         bs = self.bs

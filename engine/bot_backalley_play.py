@@ -1,4 +1,4 @@
-"""Back Alley bots: decide() in steps, card play at every level (see engine/bot_backalley.py)."""
+"""Back Alley bots: a decision in steps (begin, think), card play at every level (see engine/bot_backalley.py)."""
 from engine.common import const
 from engine.bot_backalley_view import _hi, _lo
 from engine.bot_backalley_bid import BackAlleyBid
@@ -37,12 +37,6 @@ class BackAlleyPlay(BackAlleyBid):
     # ---- a decision in steps: begin(seed), then think(work) until True (self.move).
     # Every step is one piece of the one-go search (knowing the view, a sampled world, a
     # candidate's playout, a bid's value), done in the same order for any slicing.
-    def decide(self, seed):
-        self.begin(seed)
-        while not self.think(1 << 29):
-            pass
-        return self.move
-
     def begin(self, seed):
         v = self.obs
         self.move = 0

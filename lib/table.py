@@ -81,19 +81,6 @@ class GameScreen(TableKeys):
         self.say("Game resumed")
         return True
 
-    def brain(self, lv, seed):
-        """The bot, set to level lv and seed: one bot plays every computer seat (a bot only
-        sees the seat to move) and searches your hint (Hard) while you look at your hand;
-        they never think at the same time. Built when first needed and kept (its modules
-        came with the game); a move is a function of its level, seed and what it sees."""
-        b = self.bot
-        if b is None:
-            b = Bot(lv, seed, self.g)
-            self.bot = b
-        b.level = lv
-        b.seed = seed
-        return b
-
     def ponder(self):
         """One slice of thinking (bot.slice work units, ~30 ms on the board) for who acts
         next: the computer's move, or your hint. False when this step did none: nothing
@@ -110,11 +97,22 @@ class GameScreen(TableKeys):
             return False
         b = self.bot
         if self.th != want:
+            # one bot plays every computer seat (a bot only sees the seat to move) and
+            # searches your hint (Hard): never at the same time. Built when first needed and
+            # kept (its modules came with the game); a move is a function of its level, seed
+            # and what it sees
+            lv = 2
+            s = self.seed + 7919
             if want == _TH_CPU:
-                b = self.brain(self.level, (self.seed + 7919) & 0x3FFFFFFF)
-            else:  # Hard's hint: at Hard the computers' own seed, else another
-                s = self.seed + 7919 if self.level == 2 else self.seed ^ 0x2545F49
-                b = self.brain(2, s & 0x3FFFFFFF)
+                lv = self.level
+            elif self.level != 2:  # Hard's hint: at Hard the computers' own seed, else another
+                s = self.seed ^ 0x2545F49
+            s &= 0x3FFFFFFF
+            if b is None:
+                b = Bot(lv, s, self.g)
+                self.bot = b
+            b.level = lv
+            b.seed = s
             b.begin(self.g)
             self.th = want
         if b.think(b.slice):

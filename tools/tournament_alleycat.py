@@ -41,7 +41,11 @@ class LegacyBot:
         if g.turn < 0:
             return 0
         self.brain.obs.read(g)
-        return self.brain.decide(self.seed)
+        b = self.brain
+        b.begin(self.seed)
+        while not b.think(1 << 29):
+            pass
+        return b.move
 
 
 def player(level, seed):
