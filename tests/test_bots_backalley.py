@@ -513,7 +513,7 @@ def test_hard_samples_worlds_that_fit_the_bids():
 
 def test_hard_searches_within_its_budget_on_every_decision():
     # Hard's work per decision, counted by its brain through Bot (bot.ba.work: card plays
-    # simulated in playouts, a running count): never over the budget of a bid or a card
+    # simulated in playouts, counted from 0 by each decision's begin()): never over the budget of a bid or a card
     # (the budgets count these plays plus the cost of sampling, so the plays alone stay
     # under them; measured maxima over a 25-, 13- and 7-deal game: 1,560 a bid, 2,496 a
     # card), and a search on every card choice between cards of two suits or more (a joker
@@ -532,11 +532,12 @@ def test_hard_searches_within_its_budget_on_every_decision():
                 g.next_deal()
                 continue
             b = bots[g.turn]
-            before = b.ba.work
+            b.ba.work = -1  # begin() must start the count again
             phase = g.phase
             suits = {_eff(c, g.trump) for c in buf[:g.legal_moves(buf)]}  # (joker: trump)
             m = b.choose(g)
-            work = b.ba.work - before
+            work = b.ba.work
+            assert work >= 0, work
             assert work <= (_BID_BUDGET if phase == PHASE_BID else _PLAY_BUDGET), (phase, work)
             worst[phase] = max(worst[phase], work)
             if phase == PHASE_PLAY and len(suits) > 1:
