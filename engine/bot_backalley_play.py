@@ -9,7 +9,7 @@ _DONE = const(0)      # self.stage: the move is ready
 _KNOW = const(1)      # read what the view tells, then decide or start a search
 _BIDS = const(2)      # the sampled bid search (bot_backalley_bid)
 _PLAYS = const(3)     # Hard's card search
-_SLICE = const(150)   # work units per slice of thinking (~0.15 ms on the unix port)
+_SLICE = const(60)    # work units per slice of thinking (~0.15 ms on the unix port)
 _PWORLDS = const(0)   # self.ps: Hard's card search between steps
 _PNC = const(1)
 _PW = const(2)
@@ -57,11 +57,12 @@ class BackAlleyPlay(BackAlleyBid):
         while self.stage != _DONE:
             if used >= work:
                 return False
-            used += self._step()
+            used += self._step(work - used)
         return True
 
-    def _step(self):
-        """The next piece of the decision; returns its cost in work units."""
+    def _step(self, left):
+        """The next pieces of the decision, about left work units (at least one piece: the
+        searches loop here, not in think, which costs less); returns their cost."""
         st = self.stage
         if st == _KNOW:
             self._know()
@@ -88,37 +89,49 @@ class BackAlleyPlay(BackAlleyBid):
                     self._done(m)
             return 24
         if st == _BIDS:
-            c = self._bid_step()
-            if c == 0:
-                self._done(self.move)
-            return c
+            used = 0
+            while used < left:
+                c = self._bid_step()
+                if c == 0:
+                    self._done(self.move)
+                    break
+                used += c
+            return used + 1
         # _PLAYS: Hard's card search
         ps = self.ps
+        cscore = self.cscore
+        nc = ps[_PNC]
+        worlds = ps[_PWORLDS]
         w = ps[_PW]
-        if w < ps[_PWORLDS]:
-            c = ps[_PC]
+        c = ps[_PC]
+        used = 0
+        while w < worlds and used < left:
             if c < 0:
                 self._sample()
-                ps[_PC] = 0
-                return self._draws()
+                c = 0
+                used += self._draws()
+                continue
             self._load_world()
             self._replay_table()
             self._sim_play(self.me, self.cand[c])
             k = self.work
             self._playout()
-            self.cscore[c] += self.value(self._score())
+            cscore[c] += self.value(self._score())
+            used += self.work - k + 4 + self.obs.tsize
             c += 1
-            if c == ps[_PNC]:
-                ps[_PW] = w + 1
+            if c == nc:
+                w += 1
                 c = -1
-            ps[_PC] = c
-            return self.work - k + 4 + self.obs.tsize
+        ps[_PW] = w
+        ps[_PC] = c
+        if w < worlds:
+            return used
         best = 0
-        for c in range(1, ps[_PNC]):
-            if self.cscore[c] > self.cscore[best]:
+        for c in range(1, nc):
+            if cscore[c] > cscore[best]:
                 best = c
         self._done(self._card(self.cand[best]))
-        return 24
+        return used + 24
 
     def _done(self, m):
         """The decision is m: a card's reason, and a legal move whatever happened."""

@@ -42,6 +42,7 @@ SLICES = "--slice" in sys.argv
 ARGS = [a for a in sys.argv[1:] if a != "--slice"]
 POSITIONS = int(ARGS[0]) if len(ARGS) > 0 else 400
 REPS = int(ARGS[1]) if len(ARGS) > 1 else 3
+CPU_CLOCK = hasattr(time, "clock")  # the unix port's process CPU time
 
 gc.collect()
 m0 = gc.mem_alloc()
@@ -73,11 +74,13 @@ times = [[], [], []]
 slice_t = [[], [], []]  # --slice: time of every slice (us)
 per_dec = [[], [], []]  # --slice: slices per decision
 sbuf = [0] * 4000
+cpu_mean = [[], [], []]  # --slice: per level and decision, CPU time of its slices / slices
 
 
-def time_slices(bot, g, out):
+def time_slices(bot, g, out, lv):
     """Think g in slices REPS times; append each slice's fastest time to out; slices."""
     n = 0
+    c0 = time.clock() if CPU_CLOCK else 0
     for rep in range(REPS):
         k = 0
         t0 = time.ticks_us()
@@ -95,6 +98,8 @@ def time_slices(bot, g, out):
         n = k
     for i in range(n):
         out.append(sbuf[i])
+    if CPU_CLOCK:  # process CPU time per slice, this decision's mean (immune to other load)
+        cpu_mean[lv].append(int((time.clock() - c0) * 1000000) // (REPS * n))
     return n
 
 
@@ -122,7 +127,7 @@ while chosen < POSITIONS:
                     best = t
             times[lv].append(best)
             if SLICES:
-                per_dec[lv].append(time_slices(bots[lv], g, slice_t[lv]))
+                per_dec[lv].append(time_slices(bots[lv], g, slice_t[lv], lv))
             if lv == 2:
                 k = g.hand_size(g.turn)
                 if k not in by_hand:
@@ -159,3 +164,9 @@ if SLICES:
         print("%-7s %8d %8d %8d %8d %5d (max %d)" % (name, len(t), t[len(t) // 2],
                                                    t[len(t) * 9 // 10], t[-1],
                                                    k[len(k) // 2], k[-1]))
+    print("CPU time per slice, each decision's mean (process time: immune to other load), us:")
+    for lv, name in ((0, "easy"), (1, "normal"), (2, "hard")):
+        t = sorted(cpu_mean[lv])
+        if t:
+            print("%-7s median %d  p90 %d  max %d" % (name, t[len(t) // 2], t[len(t) * 9 // 10],
+                                                    t[-1]))

@@ -81,11 +81,13 @@ m = d = t0 = dt = k = j = c0 = cpu = 0  # globals made before the locked loop (a
 slice_t = [[], [], []]  # --slice: time of every slice (us)
 per_dec = [[], [], []]  # --slice: slices per decision
 sbuf = [0] * 4000
+cpu_mean = [[], [], []]  # --slice: per level and decision, CPU time of its slices / slices
 
 
-def time_slices(bot, g, out):
+def time_slices(bot, g, out, lv):
     """Think g in slices REPEAT times; append each slice's fastest time to out; slices."""
     n = 0
+    c0 = time.clock() if CPU_CLOCK else 0
     for rep in range(REPEAT):
         k = 0
         t0 = time.ticks_us()
@@ -103,6 +105,8 @@ def time_slices(bot, g, out):
         n = k
     for i in range(n):
         out.append(sbuf[i])
+    if CPU_CLOCK:  # process CPU time per slice, this decision's mean (immune to other load)
+        cpu_mean[lv].append(int((time.clock() - c0) * 1000000) // (REPEAT * n))
     return n
 
 
@@ -142,7 +146,7 @@ for gi in range(GAMES):
                 if cpu < dt:
                     dt = cpu
             if SLICES:
-                per_dec[lv].append(time_slices(bots[lv], g, slice_t[lv]))
+                per_dec[lv].append(time_slices(bots[lv], g, slice_t[lv], lv))
             if lv == 2:
                 k = g.cards_per_hand
                 j = 1 if bidding else 0
@@ -201,3 +205,9 @@ if SLICES:
         print("%-6s slices %5d  median %.3f ms  p90 %.3f ms  max %.3f ms  per decision %d "
               "(max %d)" % (names[lv], len(t), t[len(t) // 2] / 1000, t[len(t) * 9 // 10] / 1000,
                            t[-1] / 1000, k[len(k) // 2], k[-1]))
+    print("CPU time per slice, each decision's mean (process time: immune to other load):")
+    for lv in range(3):
+        t = sorted(cpu_mean[lv])
+        if t:
+            print("%-6s median %.3f ms  p90 %.3f ms  max %.3f ms" % (
+                names[lv], t[len(t) // 2] / 1000, t[len(t) * 9 // 10] / 1000, t[-1] / 1000))
