@@ -389,7 +389,7 @@ def test_steady_loop_allocates_nothing_on_32_bits(mp32):
 # tools/mp32_firmware_names.py): stand-ins + driver 41.2 KB; the program's own need 125 KB
 # from .py and 122 KB from .mpy (`tools/device_heap.py --vm mp32 --min-heap --step-kb 1`,
 # after issue 15's sliced thinking + background hint and partial redraws: 122 / 108 KB
-# before them; the .mpy run now fails on a fragmented heap building the hint bot after the
+# before them; the .mpy run now fails on a fragmented heap building the bot after the
 # second title). The guards hold today's figures: lower them as the program shrinks (issue
 # 15's aims: 112 / 100 KB). A board has ~143 KB: 18 / 21 KB to spare.
 MP32_PY_GUARD_KB = 125
