@@ -45,7 +45,8 @@ def recs():
     class Recs(list):
         ops = None
 
-    r = Recs(board_time.run_plan(board_time.default_keys(short=True), mpy=False, count=True))
+    # the tool's own plan (~4 s): it must run to the end (run_plan raises where it diverges)
+    r = Recs(board_time.run_plan(board_time.default_keys(), mpy=False, count=True))
     r.ops = board_time.run_plan.ops
     return r
 
@@ -54,6 +55,22 @@ def _by(recs, what):
     rs = [r for r in recs if r["what"] == what]
     assert rs, "the key plan has no %r" % what
     return rs
+
+
+def test_the_plan_visits_every_screen_and_action(recs):
+    seen = {r["before"].split(":")[0] for r in recs} | {r["after"].split(":")[0] for r in recs}
+    for name in ("title", "settings", "stats", "rules", "alleycat", "pause", "backalley"):
+        assert name in seen, sorted(seen)
+    whats = {r["what"] for r in recs}
+    for w in board_time.ORDER:
+        assert w in whats, (w, sorted(whats))
+
+
+def test_a_plan_that_diverges_fails():
+    # a menu item the screen does not have ends the run (END diverged), as does a wrong screen
+    for bad in ("@menu:No such item", "@screen:backalley"):
+        with pytest.raises(RuntimeError, match="DIVERGED"):
+            board_time.run_plan(["@start", "", "", bad, "", ""], mpy=False, count=True)
 
 
 @pytest.mark.parametrize("what", sorted(SENT))

@@ -67,7 +67,7 @@ IDLE = [""] * 150  # 1.5 s: a computer's move (0.75 s) and a trick held (1.3 s)
 def _turns(n, idle):
     k = []
     for _ in range(n):
-        k += ["RIGHT", "", "RIGHT", "", "LEFT", "", "UP", "", "A"] + [""] * idle
+        k += ["@turn", "RIGHT", "", "RIGHT", "", "LEFT", "", "UP", "", "A"] + [""] * idle
     return k
 
 
@@ -77,19 +77,19 @@ def default_keys(short=False):
     t = 6 if short else 40
     k = ["@start"] + [""] * 10
     k += ["DOWN", "", "DOWN", "", "UP", "", "UP", ""]
-    k += ["@menu:Settings", "A", "", "RIGHT", "", "DOWN", "", "DOWN", "", "UP", "", "UP", "",
-          "B", ""]
-    k += ["@menu:Statistics", "A", "", "RIGHT", "", "B", ""]
-    k += ["@menu:Rules", "A", "", "RIGHT", "", "B", ""]
-    k += ["@menu:Alley Cat", "A"] + IDLE
+    k += ["@menu:Settings", "A", "", "@screen:settings", "RIGHT", "", "DOWN", "", "DOWN", "",
+          "UP", "", "UP", "", "B", ""]
+    k += ["@menu:Statistics", "A", "", "@screen:stats", "RIGHT", "", "B", ""]
+    k += ["@menu:Rules", "A", "", "@screen:rules", "RIGHT", "", "B", ""]
+    k += ["@menu:Alley Cat", "A"] + IDLE + ["@screen:alleycat"]
     k += _turns(t, 200)
-    k += ["SELECT", "", "B", "", "START", "", "DOWN", "", "DOWN", "", "UP", "", "UP", "",
-          "@menu:Score sheet", "A", "", "B", "", "START", "", "@menu:Rules", "A", "", "B", "",
-          "B", ""]
-    k += ["START", "", "@menu:Quit to menu", "A", ""]
+    k += ["@screen:alleycat", "SELECT", "", "B", "", "START", "", "DOWN", "", "DOWN", "", "UP",
+          "", "UP", "", "@menu:Score sheet", "A", "", "B", "", "START", "", "@menu:Rules", "A",
+          "", "@screen:rules", "B", "", "B", ""]
+    k += ["@screen:alleycat", "START", "", "@menu:Quit to menu", "A", "", "@screen:title"]
     k += ["@menu:Back Alley", "A", "", "@menu:Start new game", "A"] + IDLE
-    k += _turns(t * 2, 400)
-    k += ["START", "", "@menu:Quit to menu", "A", ""]
+    k += ["@screen:backalley"] + _turns(t * 2, 400)
+    k += ["@screen:backalley", "START", "", "@menu:Quit to menu", "A", "", "@screen:title"]
     return k
 
 
@@ -127,6 +127,8 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, 
                            stderr=subprocess.STDOUT, timeout=timeout)
         text = p.stdout.decode("utf-8", "replace")
     if "END ok" not in text:
+        # a plan that no longer matches the program (a menu item or screen not there) ends
+        # with DIVERGED: its table would miss rows or measure other screens
         raise RuntimeError("the key plan did not run to the end:\n" + text[-3000:])
     recs = []
     m = re.search(r"^OPS (\d+) (\d+) (\d+)", text, re.M)
@@ -208,6 +210,8 @@ def classify(r):
     if a["overlay"] != b["overlay"]:
         return "open or leave a screen"
     if a["hold"] and not b["hold"]:
+        if b["phase"] >= 2:
+            return "open or leave a screen"  # the deal's last trick: the deal-over panel
         return "a trick cleared"
     bid = a["name"] == "backalley" and a["phase"] == 0
     if k & (B_LEFT | B_RIGHT) and a["turn"] == 0 and not a["hold"]:
@@ -300,6 +304,14 @@ def counts(recs, out=print):
 
 
 def main(argv=None):
+    try:
+        return _main(argv)
+    except RuntimeError as e:
+        print("board_time: %s" % e, file=sys.stderr)
+        return 2
+
+
+def _main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--py", action="store_true", help="run from .py sources (default .mpy)")
     ap.add_argument("--runs", type=int, default=3, help="pystone runs before and after, and "
