@@ -52,6 +52,7 @@ labels = None  # TileGrids, one per text line (their palettes: .pixel_shader)
 shown = None  # bytearray NL x LW: the tiles each line shows (to skip unchanged ones)
 chip = None  # bytearray NL: 1 + cell of the line's inline suit chip, 0 if none
 llen = None  # bytearray: text length per line
+lines = None  # the string each line shows (the same again: no tile compared)
 font_sheet = None
 fmap = None  # bytearray: tile of each printable ASCII character (index = code - 32)
 sheet = None  # sprite sheet: row 0 black ranks, row 1 red ranks, row 2 suits (8x8 cells)
@@ -219,6 +220,22 @@ def refresh():
     d = dirty
     n = d[16]
     d[16] = 0
+    m = 0
+    for j in range(0, 4 * n, 4):
+        m += (d[j + 2] - d[j]) * (d[j + 3] - d[j + 1])
+    if m >= W * H // 2:
+        # half the screen or more: repainted whole and sent as one area (the firmware sends
+        # a full refresh after root_group changes; its areas would send text lines again)
+        d[0] = 0
+        d[1] = 0
+        d[2] = W
+        d[3] = H
+        n = 1
+        if hw is not None:
+            m = hw.display
+            v = m.root_group
+            m.root_group = None
+            m.root_group = v
     p = e[9]
     e[9] = 3
     for j in range(0, 4 * n, 4):
@@ -290,22 +307,24 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     n = len(s)
     if n > LW:
         n = LW
-    m = fmap
     q = 0
-    for k in range(n if n > llen[i] else llen[i]):
-        t = m[0]
-        if k < n:
-            c = ord(s[k]) - 32
-            if 0 <= c <= 94:
-                t = m[c]
-            elif -32 < c <= -27:
-                q = k + 1
-                u = c + 31
-        if b[o + k] != t:
-            b[o + k] = t
-            g[k] = t
-    llen[i] = n
-    chip[i] = q
+    if lines[i] != s:  # (a string compare is C: most lines keep their text)
+        m = fmap
+        for k in range(n if n > llen[i] else llen[i]):
+            t = m[0]
+            if k < n:
+                c = ord(s[k]) - 32
+                if 0 <= c <= 94:
+                    t = m[c]
+                elif -32 < c <= -27:
+                    q = k + 1
+            if b[o + k] != t:
+                b[o + k] = t
+                g[k] = t
+        lines[i] = s
+        llen[i] = n
+        chip[i] = q
+    q = chip[i]
     p = g.pixel_shader
     if p[1] != color:
         p[1] = color
@@ -322,13 +341,12 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     if q:  # a white chip with the suit, in cells q-1 and q (ops like the others)
         x += (q - 1) * FW + 1
         rect(x, y + 2, 9, 9, WHITE)  # (rows 2..10: clear of the lines above and below)
-        blit(u * 8, 16, x + 2, y + 3, 7)
+        blit((ord(s[q - 1]) - 1) * 8, 16, x + 2, y + 3, 7)
 
 
 def hide(i):
     if not labels[i].hidden:
         labels[i].hidden = True
-    chip[i] = 0
 
 
 def card_text(c):

@@ -22,5 +22,5 @@ def names():
     _ = [pix, flash, ms, cat, stop_flash, tone, bitmaptools, W]
     _ = [H, NL, LW, FW, FH, FELT, WHITE, BLACK]
     _ = [YELLOW, NAVY, DARK, SKY, T_WHITE, T_YELLOW, T_GREY, T_GREEN]
-    _ = [T_RED, T_CYAN, canvas, labels, shown, chip, llen, font_sheet]
-    _ = [fmap, live, p, color, y, d, q, fill_region]
+    _ = [T_RED, T_CYAN, canvas, labels, shown, chip, llen, lines]
+    _ = [font_sheet, fmap, live, p, color, y, d, q]

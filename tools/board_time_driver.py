@@ -31,11 +31,29 @@ plan = open(sys.argv[1])
 plan.readline()  # MODE
 for _i in range(int(plan.readline().split()[1])):
     plan.readline()
-steps = []
-for _i in range(int(plan.readline().split()[1])):
-    s = plan.readline().rstrip("\n")
-    steps.append(s if s else None)
-keypad.script(steps)
+
+
+class Steps:
+    """The plan's steps, one byte each (an index into its few distinct steps): the VM runs
+    with a board-sized heap (board_time.HEAP), which a list of 40,000 steps would not fit."""
+
+    def __init__(self, f, n):
+        self.names = [None]
+        self.codes = bytearray(n)
+        for i in range(n):
+            s = f.readline().rstrip("\n") or None
+            if s not in self.names:
+                self.names.append(s)
+            self.codes[i] = self.names.index(s)
+
+    def __len__(self):
+        return len(self.codes)
+
+    def __getitem__(self, i):
+        return self.names[self.codes[i]]
+
+
+keypad.script(Steps(plan, int(plan.readline().split()[1])))
 
 _app = [None]
 

@@ -10,7 +10,8 @@ What is counted, per display refresh (CircuitPython 10, shared-module/...):
              _refresh_display: areas are not merged, an overlap goes out twice);
   composited for each area, the pixels of every visible layer that overlaps it
              (displayio/TileGrid.c displayio_tilegrid_fill_area walks its overlap).
-Refresh areas follow displayio/TileGrid.c displayio_tilegrid_get_refresh_areas: a hidden
+After root_group is set to another group (None included) the next refresh is one area,
+the whole display (display_core.c: full_refresh). Refresh areas follow displayio/TileGrid.c displayio_tilegrid_get_refresh_areas: a hidden
 layer gives its previous area (once), a moved one previous + current, a palette change,
 `hidden = False` (even when it was visible) or a new pixel_shader the whole layer, tile
 writes their tiles, a full-bitmap layer its bitmap's dirty rectangle (one rectangle: the
@@ -280,12 +281,32 @@ def _clip(a, w, h):
     return [max(a[0], 0), max(a[1], 0), min(a[2], w), min(a[3], h)]
 
 
+def _get_root(self):
+    return self._g
+
+
+def _set_root(self, group):
+    # display_core.c displayio_display_core_set_root_group: another group (None included)
+    # means full_refresh: the next refresh is one area, the whole display
+    t = _t()
+    if group is not self._g:
+        self._full = True
+    self._g = group
+    spent[0] += _d(_t(), t)
+
+
+busdisplay.BusDisplay.root_group = property(_get_root, _set_root)
+
+
 def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
     self.refreshes += 1
     if self._g is None:
         return True
     t = _t()
     got, lays = areas(self._g)
+    if getattr(self, "_full", False):
+        self._full = False
+        got = [[0, 0, self._w, self._h]]
     vis = [_cur(ly, ox, oy) for ly, ox, oy in lays if not ly._hidden]
     if TRACE is not None:
         TRACE.append(got)
