@@ -243,15 +243,26 @@ def refresh():
         d[18] = d[j + 1]
         d[19] = d[j + 2]
         d[20] = d[j + 3]
+        a = d[j] + 32  # (the rectangle as the ops store x and y: +32; tests cheapest first)
+        b = d[j + 1] + 32
+        c = d[j + 2] + 32
+        f = d[j + 3] + 32
         for k in range(3):
             for q in range(2 * e[13 + k], 2 * (e[13 + k] + e[6 + k]), 2):
                 m = o[q]
-                v = o[q + 1]
-                x = (m & 255) - 32
-                y = ((m >> 8) & 255) - 32
+                x = m & 255
+                if x >= c:
+                    continue
+                y = (m >> 8) & 255
+                if y >= f:
+                    continue
                 w = (m >> 16) & 255
-                if x < d[19] and y < d[20] and x + w > d[17] and y + (v & 255) > d[18]:
-                    put(m >> 24, x, y, w, v & 255, (v >> 8) & 255, (v >> 16) & 255, v >> 24)
+                if x + w <= a:
+                    continue
+                v = o[q + 1]
+                if y + (v & 255) > b:
+                    put(m >> 24, x - 32, y - 32, w, v & 255, (v >> 8) & 255, (v >> 16) & 255,
+                        v >> 24)
         if j < 4 * n - 4 and hw is not None:
             hw.refresh()
     e[9] = p

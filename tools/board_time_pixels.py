@@ -145,8 +145,11 @@ def _tile_set(self, index, value):
 _T.__setitem__ = _tile_set
 
 
-def _get_hidden(self):
-    return self._hidden
+def _get_hidden(self):  # (C on a board: timed like the setters)
+    t = _t()
+    v = self._hidden
+    spent[0] += _d(_t(), t)
+    return v
 
 
 def _set_hidden(self, v):
@@ -157,8 +160,11 @@ def _set_hidden(self, v):
     spent[0] += _d(_t(), t)
 
 
-def _get_x(self):
-    return self._x
+def _get_x(self):  # (C on a board: timed like the setters)
+    t = _t()
+    v = self._x
+    spent[0] += _d(_t(), t)
+    return v
 
 
 def _set_x(self, v):
@@ -170,8 +176,11 @@ def _set_x(self, v):
     spent[0] += _d(_t(), t)
 
 
-def _get_y(self):
-    return self._y
+def _get_y(self):  # (C on a board: timed like the setters)
+    t = _t()
+    v = self._y
+    spent[0] += _d(_t(), t)
+    return v
 
 
 def _set_y(self, v):
@@ -182,6 +191,20 @@ def _set_y(self, v):
         self._mv = True
     spent[0] += _d(_t(), t)
 
+
+def _get_shader(self):
+    t = _t()
+    v = self._shader
+    spent[0] += _d(_t(), t)
+    return v
+
+
+def _set_shader(self, v):  # (the program never sets it after start-up)
+    self._shader = v
+    self._fc = True
+
+
+_T.pixel_shader = property(_get_shader, _set_shader)
 
 for _c in (_T, _G):
     _c.hidden = property(_get_hidden, _set_hidden)
