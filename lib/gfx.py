@@ -6,16 +6,17 @@
 # ops of two ints in three sections (0 the screen, 1 its message lines or menu items, 2
 # the hand) and compared, op by op, with what the same section drew before; refresh() (once
 # per step of the app) repaints from the ops just the rectangles that changed, each sent to
-# the display on its own (hw.refresh). A screen redraws a section whole (clear() starts all
-# three), so a full redraw and a partial one give the same picture. (The state lives in two
-# bytearrays and the names are ones the program already has: every new name is interned
-# for good on the board, and the program's names just fill the interpreter's first pools.)
+# the display on its own (hw.refresh), or half the screen and more as one full refresh. A
+# screen redraws a section whole (clear() starts all three), so a full redraw and a partial
+# one give the same picture. (State in two bytearrays, names the program already has: every
+# new name is interned for good on the board.)
 #
 # Text lines are our own tiny labels: one TileGrid per line over a glyph sheet copied once
 # from terminalio.FONT, with a 2-colour palette; changing the text rewrites the tile
-# numbers that changed, changing the colour one palette entry; a line drawn again with the
-# same text, colour and place is not touched (no hide / show: setting `hidden` at all
-# refreshes the whole line). Lines not drawn again after a clear() are hidden by refresh().
+# numbers that changed (none when it is given the string it shows: `lines`), changing the
+# colour one palette entry; a line drawn again with the same text, colour and place is not
+# touched (no hide / show: setting `hidden` at all refreshes the whole line). Lines not
+# drawn again after a clear() are hidden by refresh().
 # Nothing here allocates but the strings themselves.
 import bitmaptools
 
