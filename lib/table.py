@@ -211,7 +211,7 @@ class GameScreen(TableKeys):
         self.draw_all()
 
     def update(self, now):
-        if self.flags & _F_MOVED or self.app.dirty:
+        if self.flags & _F_MOVED:
             # what this step drew (a move, a key's answer) reaches the screen first: no
             # thinking slice on top of it
             self.flags &= ~_F_MOVED
