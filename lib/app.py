@@ -198,15 +198,18 @@ class App:
         package, which holds its submodules) so that its code can be collected; it is
         imported again when needed."""
         e = sys.modules.get("engine")
+        d = None
         for name in list(sys.modules.keys()):
             if name.startswith(m):
+                d = name
                 del sys.modules[name]
                 if e is not None and name.startswith("engine."):
                     try:
                         delattr(e, name[7:])
                     except AttributeError:
                         pass
-        gc.collect()
+        if d:  # (nothing dropped: nothing to collect; each import collects before it)
+            gc.collect()
 
     def game_screen(self, kind):
         """The screen of game kind, loading its modules (and dropping the other game's)."""

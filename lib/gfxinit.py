@@ -133,6 +133,7 @@ def init(display):
     gfx.shown = shown
     gfx.llen = llen
     gfx.chip = bytearray(gfx.NL)
+    gfx.lines = [""] * gfx.NL
     gfx.buf = array("i", bytes(8 * gfx.live[16]))
     gfx.sheet = sheet
     gfx.font_sheet = font_sheet

@@ -211,7 +211,9 @@ class GameScreen(TableKeys):
         self.draw_all()
 
     def update(self, now):
-        if self.flags & _F_MOVED:  # the move drawn in this step reaches the screen first
+        if self.flags & _F_MOVED:
+            # what this step drew (a move, a key's answer) reaches the screen first: no
+            # thinking slice on top of it
             self.flags &= ~_F_MOVED
             return
         if self.hold_until >= 0:
