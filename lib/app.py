@@ -94,8 +94,9 @@ class App:
         self.hist = bytearray(100)
         self.hist_n = 0
         self.hist_open = True  # Alley Cat: the round in play is not in hist yet
-        __import__("appx").init(self, fresh)  # appx and the menus stay: imported once
+        __import__("appx").init(self, fresh, LIMITS)  # appx and the menus stay: imported once
         self.screen = None
+        self.pending = 0  # the title's choice, done once its code returned (App.step)
         self.apply_settings()
 
     # ---- settings / stats / saves ------------------------------------------------------
@@ -240,6 +241,18 @@ class App:
         self.drop_game()  # the game's modules go with it: the next game finds room for its own
         self.goto(self.load("title", "TitleScreen"))
 
+    def leave_title(self):
+        """Start (GAME_AC / GAME_BA) or resume (-1) the game the title chose, its code and
+        its screen gone first: the game's modules compile into the room they leave."""
+        k = self.pending
+        self.pending = 0
+        self.screen = None
+        self.unload("title")
+        if k < 0:
+            self.resume()
+        else:
+            self.new_game(k)
+
     def open_pause(self, game):
         game.checkpoint()  # the player may switch off now: the game is written as it is
         self.load("menus", "PauseScreen").open(game)
@@ -282,6 +295,8 @@ class App:
         self.now = now
         if pressed:
             self.screen.key(pressed)
+            if self.pending:
+                self.leave_title()
         self.screen.update(now)
         if self.save_due():  # on any screen
             gs = self.gs

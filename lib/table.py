@@ -35,8 +35,11 @@ class GameScreen(TableKeys):
 
     def __init__(self, app):
         self.app = app
+        # one bot: plays the computer seats and searches your hint; App.game_screen builds
+        # it with the engine's modules (before the tables' code: less fragmentation) and it
+        # is kept across games, until the game's modules go
+        self.bot = None
         self.g = None
-        self.bot = None  # one bot: plays the computer seats and searches your hint
         self.th = 0  # the bot's decision (in slices): _TH_CPU / _TH_HINT, | _TH_DONE once made
         self.flags = 0  # F_ASKED, F_MOVED, F_BOX (table_keys)
         self.seed = 0
@@ -62,7 +65,6 @@ class GameScreen(TableKeys):
     # ---- game objects --------------------------------------------------------------------
     def drop(self):
         self.g = None
-        self.bot = None
         self.forget()
 
     def adopt(self, g, seed, level):
@@ -70,7 +72,6 @@ class GameScreen(TableKeys):
         self.g = g
         self.seed = seed
         self.level = level
-        self.bot = None
         self.reset_view()
 
     def load_game(self, buf, level, seed):
