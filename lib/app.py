@@ -72,7 +72,10 @@ class App:
         self.hw = hw
         self.dirty = True
         self.now = 0
-        __import__("gfxinit").init(hw.display)
+        m = __import__("gfxinit")
+        gc.collect()  # the canvas and the text lines into the lowest holes compiling left
+        m.init(hw.display)
+        m = None
         self.unload("gfxinit")
         gfx.hw = hw  # (gfx.refresh sends a change in several places a piece at a time)
         self.rec = records.Records(hw.nvm)
@@ -96,7 +99,7 @@ class App:
         self.hist_open = True  # Alley Cat: the round in play is not in hist yet
         __import__("appx").init(self, fresh, LIMITS)  # appx and the menus stay: imported once
         self.screen = None
-        self.pending = 0  # the title's choice, done once its code returned (App.step)
+        self.go = 0  # the title's choice (a game kind, -1 Continue): done by App.step
         self.apply_settings()
 
     # ---- settings / stats / saves ------------------------------------------------------
@@ -241,18 +244,6 @@ class App:
         self.drop_game()  # the game's modules go with it: the next game finds room for its own
         self.goto(self.load("title", "TitleScreen"))
 
-    def leave_title(self):
-        """Start (GAME_AC / GAME_BA) or resume (-1) the game the title chose, its code and
-        its screen gone first: the game's modules compile into the room they leave."""
-        k = self.pending
-        self.pending = 0
-        self.screen = None
-        self.unload("title")
-        if k < 0:
-            self.resume()
-        else:
-            self.new_game(k)
-
     def open_pause(self, game):
         game.checkpoint()  # the player may switch off now: the game is written as it is
         self.load("menus", "PauseScreen").open(game)
@@ -295,8 +286,17 @@ class App:
         self.now = now
         if pressed:
             self.screen.key(pressed)
-            if self.pending:
-                self.leave_title()
+            k = self.go
+            if k:
+                # the title chose: its screen and code go first (its frames have returned),
+                # so the game's modules compile into the room they leave
+                self.go = 0
+                self.screen = None
+                self.unload("title")
+                if k < 0:
+                    self.resume()
+                else:
+                    self.new_game(k)
         self.screen.update(now)
         if self.save_due():  # on any screen
             gs = self.gs
