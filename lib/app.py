@@ -99,7 +99,7 @@ class App:
         self.hist_open = True  # Alley Cat: the round in play is not in hist yet
         __import__("appx").init(self, fresh, LIMITS)  # appx and the menus stay: imported once
         self.screen = None
-        self.go = 0  # the title's choice (a game kind, -1 Continue): done by App.step
+        self.pending = 0  # the title's choice (a game kind, -1 Continue): App.step does it
         self.apply_settings()
 
     # ---- settings / stats / saves ------------------------------------------------------
@@ -244,6 +244,19 @@ class App:
         self.drop_game()  # the game's modules go with it: the next game finds room for its own
         self.goto(self.load("title", "TitleScreen"))
 
+    def leave_title(self):
+        """Start (GAME_AC / GAME_BA) or continue (-1) the game the title chose, once the
+        title's code has returned: its screen and code go first, so that the game's
+        modules compile into the room they leave."""
+        k = self.pending
+        self.pending = 0
+        self.screen = None
+        self.unload("title")
+        if k < 0:
+            self.resume()
+        else:
+            self.new_game(k)
+
     def open_pause(self, game):
         game.checkpoint()  # the player may switch off now: the game is written as it is
         self.load("menus", "PauseScreen").open(game)
@@ -286,17 +299,8 @@ class App:
         self.now = now
         if pressed:
             self.screen.key(pressed)
-            k = self.go
-            if k:
-                # the title chose: its screen and code go first (its frames have returned),
-                # so the game's modules compile into the room they leave
-                self.go = 0
-                self.screen = None
-                self.unload("title")
-                if k < 0:
-                    self.resume()
-                else:
-                    self.new_game(k)
+            if self.pending:
+                self.leave_title()
         self.screen.update(now)
         if self.save_due():  # on any screen
             gs = self.gs

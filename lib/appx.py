@@ -19,9 +19,9 @@ ST_BEST_STREAK = const(3)
 ST_BEST_SCORE = const(4)
 
 
-def init(a, fresh, LIMITS):
-    """Settings (each below app.LIMITS), statistics and (unless fresh) the saved game from
-    nvm into the App."""
+def init(a, fresh, limits):
+    """Settings (each below its limits[i]), statistics and (unless fresh) the saved game
+    from nvm into the App."""
     rec = a.rec
     b = a.buf
     n = rec.read(records.SETTINGS, b)
@@ -29,7 +29,7 @@ def init(a, fresh, LIMITS):
     if n > N_SETTINGS:
         n = N_SETTINGS
     for i in range(n if ok else 0):
-        if b[i] >= LIMITS[i]:
+        if b[i] >= limits[i]:
             ok = False
     if ok:
         for i in range(n):

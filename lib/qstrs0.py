@@ -18,7 +18,7 @@ def names():
     _ = [display, unload, rec, Records, nvm, buf, bytearray, bufmv]
     _ = [memoryview, savemv, notice, settings, stats, unsaved, since, last_saved]
     _ = [img, GAME_PAYLOAD, Fx, gs, saved, hist, hist_n, hist_open]
-    _ = [appx, screen, go, apply_settings, set_brightness, save_settings, status, SETTINGS]
+    _ = [appx, screen, pending, apply_settings, set_brightness, save_settings, status, SETTINGS]
     _ = [OK, tuple, put, commit, changed, cpu_ms, hold_ms, stat]
     _ = [game, level, field, i, v, game_finished, won, score]
     _ = [need, note_result, g, s, finish, reset_stats, save_due, due]
