@@ -52,7 +52,7 @@ canvas = None
 labels = None  # TileGrids, one per text line (their palettes: .pixel_shader)
 shown = None  # bytearray NL x LW: the tiles each line shows (to skip unchanged ones)
 chip = None  # bytearray NL: 1 + cell of the line's inline suit chip, 0 if none
-llen = None  # bytearray: text length per line
+llen = None  # bytearray: text length per line, then the cell each line's text starts at
 lines = None  # the string each line shows (the same again: no tile compared)
 font_sheet = None
 fmap = None  # bytearray: tile of each printable ASCII character (index = code - 32)
@@ -319,33 +319,39 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     n = len(s)
     if n > LW:
         n = LW
-    q = 0
-    if lines[i] != s:  # (a string compare is C: most lines keep their text)
+    if right:
+        x -= n * FW
+    elif center:
+        x -= (n * FW) // 2
+    # the firmware refreshes and composites a line's whole box: its empty cells go off
+    # screen on the side that leaves less of it on screen (cells r.. hold the text)
+    r = LW - n if x + n * FW < W - x else 0
+    a = llen[NL + i]
+    if lines[i] != s or a != r:  # (a string compare is C: most lines keep their text)
         m = fmap
-        for k in range(n if n > llen[i] else llen[i]):
+        q = 0
+        e = a + llen[i]
+        for k in range(r if r < a else a, r + n if r + n > e else e):
             t = m[0]
-            if k < n:
-                c = ord(s[k]) - 32
+            if r <= k < r + n:
+                c = ord(s[k - r]) - 32
                 if 0 <= c <= 94:
                     t = m[c]
                 elif -32 < c <= -27:
-                    q = k + 1
+                    q = k - r + 1
             if b[o + k] != t:
                 b[o + k] = t
                 g[k] = t
         lines[i] = s
         llen[i] = n
+        llen[NL + i] = r
         chip[i] = q
     q = chip[i]
     p = g.pixel_shader
     if p[1] != color:
         p[1] = color
-    if right:
-        x -= n * FW
-    elif center:
-        x -= (n * FW) // 2
-    if g.x != x:
-        g.x = x
+    if g.x != x - r * FW:
+        g.x = x - r * FW
     if g.y != y:
         g.y = y
     if g.hidden != (n == 0):  # (setting it at all refreshes the whole line)

@@ -7,7 +7,7 @@ def names():
     _ = [fill_region, blit, x1, y1, x2, y2, skip_source_index, rect]
     _ = [frame, o, u, best, j, hide, root_group, panel]
     _ = [card, sel, dim, edge, back, empty_slot, text, right]
-    _ = [center, len, ord, pixel_shader, hidden, card_text, r, '%s%s ']
+    _ = [center, len, r, ord, pixel_shader, hidden, card_text, '%s%s ']
     _ = ['10', chr, displayio, array, terminalio, print, SystemExit, COLORS]
     _ = [Bitmap, FONT, get_bounding_box, get_glyph, bitmap, width, height, tile_index]
     _ = [TypeError, ValueError, dx, dy, Palette, Group, TileGrid, make_transparent]
