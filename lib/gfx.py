@@ -8,15 +8,15 @@
 # per step of the app) repaints from the ops just the rectangles that changed, each sent to
 # the display on its own (hw.refresh), or half the screen and more as one full refresh. A
 # screen redraws a section whole (clear() starts all three), so a full redraw and a partial
-# one give the same picture. (State in two bytearrays, names the program already has: every
-# new name is interned for good on the board.)
+# one give the same picture. (State in two bytearrays: every new name is interned for good
+# on the board.)
 #
-# Text lines are our own tiny labels: one TileGrid per line over a glyph sheet copied once
-# from terminalio.FONT, with a 2-colour palette; changing the text rewrites the tile
-# numbers that changed (none when it is given the string it shows: `lines`), changing the
-# colour one palette entry; a line drawn again with the same text, colour and place is not
-# touched (no hide / show: setting `hidden` at all refreshes the whole line). Lines not
-# drawn again after a clear() are hidden by refresh().
+# Text lines: one TileGrid per line over a glyph sheet copied from terminalio.FONT, a
+# 2-colour palette; a new text rewrites the tiles that changed (none for the string it
+# shows: `lines`), a new colour one palette entry; the same text, colour and place touch
+# nothing (setting `hidden` at all refreshes the line). The firmware refreshes and
+# composites a line's whole 162-px box: its empty cells lie off screen on the side that
+# leaves less of it there. Lines not drawn again after a clear() are hidden by refresh().
 # Nothing here allocates but the strings themselves.
 import bitmaptools
 
@@ -102,9 +102,9 @@ def clear(color=FELT):
 
 
 def put(k, x, y, w, h, a=0, b=0, c=0):
-    """Op k (1 rect, 2 blit, 3 card, 4 back, 5 frame) over the rectangle x, y, w, h with
-    arguments a, b, c: recorded, its rectangle repainted when it differs from the op the
-    section had in its place; while refresh() paints, drawn (clipped)."""
+    """Op k (1 rect, 2 blit, 3 card, 4 back, 5 frame) over x, y, w, h with arguments a, b,
+    c: recorded, repainted if it differs from the section's op in its place; while
+    refresh() paints, drawn (clipped)."""
     e = live
     s = e[9]
     if s == 3:
@@ -290,10 +290,9 @@ def blit(a, b, x, y, w):
 
 
 def card(c, x, y, w=17, h=24, sel=False, dim=False, edge=BLACK):
-    """A face-up card: rank top-left, suit icon under it, a second suit icon bottom-right
-    when the card is wide enough to show it. sel: a double yellow frame; dim: a grey face
-    (cannot be played now); edge: the frame's colour otherwise (a colour other than black
-    is drawn double: the card led, a card just drawn)."""
+    """A face-up card: rank top-left, suit under it, a second suit bottom-right if it is
+    big enough. sel: a double yellow frame; dim: a grey face (not playable now); edge: the
+    frame's colour otherwise (not black: drawn double: the card led, a card just drawn)."""
     put(3, x, y, w, h, c, (1 if sel else 0) | (2 if dim else 0), edge)
 
 
@@ -323,8 +322,7 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
         x -= n * FW
     elif center:
         x -= (n * FW) // 2
-    # the firmware refreshes and composites a line's whole box: its empty cells go off
-    # screen on the side that leaves less of it on screen (cells r.. hold the text)
+    # cells r.. hold the text, the empty ones lie off screen (the header says why)
     r = LW - n if x + n * FW < W - x else 0
     a = llen[NL + i]
     if lines[i] != s or a != r:  # (a string compare is C: most lines keep their text)
