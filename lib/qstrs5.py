@@ -6,7 +6,7 @@ The function is never called; its names only need to be compiled / loaded."""
 def names():
     _ = [Bot, table_keys, TableKeys, OV_NONE, _TH_CPU, _TH_HINT, _TH_DONE, _F_ASKED]
     _ = [_F_MOVED, MASK, '+%d', th, moves, forced, cpu_at, reset_view]
-    _ = [ponder, cpu_turn, think, slice, human_score, kc, mv, end_hold]
+    _ = [ponder, cpu_turn, slice, think, human_score, kc, mv, end_hold]
     _ = [before, ov, sheet_, OV_LAST, OV_SCORES, GAME_NAMES, 'Alley Cat', 'Back Alley']
     _ = [detail, Continue, ls, ', %s %d', round, deal, Statistics, title_item]
     _ = [index, 'BACK ALLEY', it, common, ERR_PHASE, ERR_NOT_IN_HAND, ERR_ILLEGAL, ERR_BAD_MOVE]
