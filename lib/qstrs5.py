@@ -6,7 +6,7 @@ The function is never called; its names only need to be compiled / loaded."""
 def names():
     _ = ['A: redeal', 'Score: ', bots, Bot, table_keys, TableKeys, OV_NONE, _TH_CPU]
     _ = [_TH_HINT, _TH_DONE, _F_ASKED, _F_MOVED, MASK, '+%d', th, moves]
-    _ = [forced, cpu_at, reset_view, ponder, cpu_turn, think, slice, human_score]
+    _ = [forced, cpu_at, reset_view, ponder, cpu_turn, slice, think, human_score]
     _ = [kc, mv, end_hold, before, ov, sheet_, OV_LAST, OV_SCORES]
     _ = [GAME_NAMES, 'Alley Cat', 'Back Alley', detail, Continue, ls, ', %s %d', round]
     _ = [deal, Statistics, title_item, index, 'BACK ALLEY', it, common, ERR_PHASE]

@@ -112,7 +112,10 @@ class GameScreen(TableKeys):
             b.seed = s
             b.begin(self.g)
             self.th = want
-        if b.think(b.slice):
+            w = b.slice >> 1  # (begin() took its share of this step; any slicing is exact)
+        else:
+            w = b.slice
+        if b.think(w):
             self.th = want | _TH_DONE
         return True
 

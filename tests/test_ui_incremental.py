@@ -32,7 +32,8 @@ def snapshot():
             labs.append(None)
         else:
             labs.append((t.x, t.y, t.pixel_shader[1],
-                         bytes(gfx.shown[i * gfx.LW:i * gfx.LW + n])))
+                         bytes(gfx.shown[i * gfx.LW + gfx.llen[gfx.NL + i]:
+                                   i * gfx.LW + gfx.llen[gfx.NL + i] + n])))
     return bytes(gfx.canvas._data), labs
 
 
