@@ -19,17 +19,20 @@ else:
     # Every name the program uses, interned now while the heap is empty (lib/qstrs0.py, ...
     # from tools/gen_qstrs.py): the interpreter keeps names in pools that double as they
     # fill and are never freed; grown mid-game, one pool is an 8-14 KB block a fragmented
-    # heap may not have.
+    # heap may not have. Compiled modules need fewer names (no locals): lib/qstrm0.py, ...
+    import buttons
+
+    _p = "qstrm" if buttons.__file__[-3] == "m" else "qstrs"
     _i = 0
     while True:
-        _m = "qstrs%d" % _i
+        _m = "%s%d" % (_p, _i)
         try:
             __import__(_m)
         except ImportError:
             break
         del sys.modules[_m]
         _i += 1
-    _i = _m = None
+    _i = _m = _p = None
     import hardware
     import app
 

@@ -194,7 +194,7 @@ def _device_modules():
     for sub, prefix in (("lib", ""), ("engine", "engine.")):
         for f in sorted(os.listdir(os.path.join(ROOT, sub))):
             if f.endswith(".py") and f not in ("hw_desktop.py", "__init__.py") \
-                    and not re.match(r"qstrs\d+\.py$", f):
+                    and not re.match(r"qstr[sm]\d+\.py$", f):
                 out.append(prefix + f[:-3])
     return out
 
