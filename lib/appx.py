@@ -50,8 +50,9 @@ def init(a, fresh, limits):
         load_saved(a)
 
 
-def load_saved(a):
-    """The saved game from nvm into its game screen (a.saved = its kind, or 0)."""
+def load_saved(a, fresh=False):
+    """The saved game from nvm into its game screen (a.saved = its kind, or 0; fresh: the
+    heap was just collected)."""
     b = a.buf
     n = a.rec.read(records.GAME, b)
     if n <= 0:
@@ -60,7 +61,7 @@ def load_saved(a):
     kind = b[0]
     level = b[1]
     seed = b[2] | (b[3] << 8) | (b[4] << 16) | ((b[5] & 0x3F) << 24)
-    scr = a.game_screen(kind) if kind in (GAME_AC, GAME_BA) else None
+    scr = a.game_screen(kind, fresh) if kind in (GAME_AC, GAME_BA) else None
     if scr is None or level > 2 or n <= _SAVE_META or \
             not scr.load_game(a.bufmv[_SAVE_META:n], level, seed):
         a.notice = "Bad saved game ignored"
