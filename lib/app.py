@@ -38,16 +38,21 @@ BRIGHTNESS = (0.25, 0.5, 0.75, 1.0)
 CPU_MS = (1300, 750, 300)
 HOLD_MS = (2200, 1300, 600)
 
-# What a game needs, imported together when the game is chosen (biggest compile first, each
-# after a collection, while the heap is least fragmented) and kept while it is played: no
-# module is dropped and compiled again for a pause, a hint or a panel. They go when the game
-# is left for the title (app.drop_game), so that the next game finds room for its own.
+# What a game needs, imported together when the game is chosen (biggest first, each after a
+# collection, while the heap is least fragmented) and kept while it is played: no module is
+# dropped and loaded again for a pause, a hint or a panel. They go when the game is left for
+# the title (app.drop_game), so that the next game finds room for its own. The panels'
+# modules (sheet_*): from .py they compile with the game (the compiler needs room that a
+# built game does not leave), from .mpy they load with the first panel (app.need: only the
+# room they keep; not at the game's start, the peak of the short plan).
+_MPY = __file__[-3] == "m"
 _NEEDS = (
     None,
-    ("engine.bot_alleycat", "engine.alleycat", "table", "screen_alleycat", "sheet",
-     "sheet_alleycat"),
+    ("engine.bot_alleycat", "engine.alleycat", "table", "screen_alleycat")
+    + (() if _MPY else ("sheet", "sheet_alleycat")),
     ("engine.bot_backalley", "engine.backalley", "table", "screen_backalley_bid",
-     "screen_backalley_draw", "screen_backalley", "sheet", "sheet_backalley"),
+     "screen_backalley_draw", "screen_backalley")
+    + (() if _MPY else ("sheet", "sheet_backalley")),
 )
 # what goes when a game is left for the title, and when the title is left for a game
 _GAME_MODULES = ("engine", "table", "screen_", "sheet")
@@ -145,7 +150,7 @@ class App:
 
     def game_finished(self, game, level, won, score=NO_SCORE):
         """Game over: the statistics counted and the saved game cleared, in one write."""
-        self.need("sheet").note_result(self, game, self.gs.g)
+        __import__("appx").note_result(self, game, self.gs.g)
         s = self.settings
         if not s[S_TAUGHT]:  # the first game finished: the coach steps back
             s[S_TAUGHT] = 1
@@ -165,7 +170,7 @@ class App:
     def save_game(self, kind, level, seed, game, force=False):
         """The running game (at any point of it): written (one block erase) if force or
         save_due(), and only if a byte changed. True if written."""
-        self.need("sheet").note_result(self, kind, game)
+        __import__("appx").note_result(self, kind, game)
         return (force or self.save_due()) and __import__("appx").write(self, kind, level,
                                                                        seed, game)
 
