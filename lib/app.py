@@ -49,10 +49,10 @@ _MPY = __file__[-3] == "m"
 _NEEDS = (
     None,
     ("engine.bot_alleycat", "engine.alleycat", "table", "screen_alleycat")
-    + (() if _MPY else ("sheet", "sheet_alleycat")),
+    + (() if _MPY else ("sheet_alleycat",)),  # (it imports sheet)
     ("engine.bot_backalley", "engine.backalley", "table", "screen_backalley_bid",
      "screen_backalley_draw", "screen_backalley")
-    + (() if _MPY else ("sheet", "sheet_backalley")),
+    + (() if _MPY else ("sheet_backalley",)),  # (it imports sheet)
 )
 # what goes when a game is left for the title, and when the title is left for a game
 _GAME_MODULES = ("engine", "table", "screen_", "sheet")
