@@ -22,17 +22,16 @@ else:
     # heap may not have. Compiled modules need fewer names (no locals): lib/qstrm0.py, ...
     import buttons
 
-    _p = "qstrm" if buttons.__file__[-3] == "m" else "qstrs"
+    _m = "qstrm%d" if buttons.__file__[-3] == "m" else "qstrs%d"
     _i = 0
     while True:
-        _m = "%s%d" % (_p, _i)
         try:
-            __import__(_m)
+            __import__(_m % _i)
         except ImportError:
             break
-        del sys.modules[_m]
+        del sys.modules[_m % _i]
         _i += 1
-    _i = _m = _p = None
+    _i = _m = None
     import hardware
     import app
 

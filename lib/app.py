@@ -45,20 +45,15 @@ HOLD_MS = (2200, 1300, 600)
 # modules (sheet_*): from .py they compile with the game (the compiler needs room that a
 # built game does not leave), from .mpy they load with the first panel (app.need: only the
 # room they keep; not at the game's start, the peak of the short plan).
-_MPY = __file__[-3] == "m"
+# (A new module-level name is interned for good on the board: these use literals.)
 _NEEDS = (
     None,
     ("engine.bot_alleycat", "engine.alleycat", "table", "screen_alleycat")
-    + (() if _MPY else ("sheet_alleycat",)),  # (it imports sheet)
+    + (() if __file__[-3] == "m" else ("sheet_alleycat",)),  # (it imports sheet)
     ("engine.bot_backalley", "engine.backalley", "table", "screen_backalley_bid",
      "screen_backalley_draw", "screen_backalley")
-    + (() if _MPY else ("sheet_backalley",)),  # (it imports sheet)
+    + (() if __file__[-3] == "m" else ("sheet_backalley",)),
 )
-# what goes when a game is left for the title, and when the title is left for a game
-_GAME_MODULES = ("engine", "table", "screen_", "sheet")
-_TITLE_MODULES = ("title", "screen_settings", "rules")
-_TO_TITLE = 3  # App.pending: show the title
-_COLLECT_EACH = True  # a collection before each of a game's imports
 # kind, level, seed (4 bytes LE), the deal / round it resumes, score sheet rows; then the
 # engine's save, then the score sheet (4 bytes per row)
 _SAVE_META = 8
@@ -109,8 +104,9 @@ class App:
         self.hist_open = True  # Alley Cat: the round in play is not in hist yet
         __import__("appx").init(self, fresh, LIMITS)  # appx and the menus stay: imported once
         self.screen = None
-        self.pending = 0  # what a key asked for (a game kind, -1 Continue, _TO_TITLE)
-        self.keying = False  # in a screen's key(): App.step does self.pending afterwards
+        # what a screen's key asked for, done by App.step once its code returned: a game
+        # kind, -1 Continue, 3 the title (4 while the key is handled)
+        self.pending = 0
         self.apply_settings()
 
     # ---- settings / stats / saves ------------------------------------------------------
@@ -206,7 +202,7 @@ class App:
         if self.gs is not None:
             self.gs.drop()
             self.gs = None
-        return self.unload(_GAME_MODULES)
+        return self.unload(("engine", "table", "screen_", "sheet"))
 
     def unload(self, m, collect=True):
         """Forget every module whose name starts with m (a prefix or a tuple of them:
@@ -238,7 +234,7 @@ class App:
         c = not self.drop_game() and not fresh
         for name in _NEEDS[kind]:
             self.need(name, c)
-            c = _COLLECT_EACH
+            c = True  # (each import after a collection: 112 / 119 KB from .mpy)
         if kind == GAME_AC:
             self.gs = self.load("screen_alleycat", "AlleyCatScreen")
         else:
@@ -258,10 +254,11 @@ class App:
         self.goto(scr)
 
     def to_title(self):
-        """The title; asked for by a screen's key (self.keying), done by App.step once that
-        code has returned, so that the game it held is really gone when the title loads."""
-        if self.keying:
-            self.pending = _TO_TITLE
+        """The title; asked for by a screen's key (self.pending is 4 meanwhile), done by
+        App.step once that code has returned, so that the game it held is really gone when
+        the title loads."""
+        if self.pending:
+            self.pending = 3
             return
         # the game's modules go (one collection): the next game finds room for its own
         c = not self.drop_game()
@@ -271,14 +268,15 @@ class App:
         """Do what a screen's key asked for (self.pending), once its code has returned:
         start (GAME_AC / GAME_BA) or continue (-1) the title's game, its screen and code (and
         the settings' and rules', kept while on the title) gone first, so that the game's
-        modules load into the room they leave; or show the title (_TO_TITLE)."""
+        modules load into the room they leave; or show the title (3)."""
         k = self.pending
         self.pending = 0
         self.screen = None
-        if k == _TO_TITLE:
+        if k == 3:
             self.to_title()
             return
-        d = self.unload(_TITLE_MODULES)
+        # (the settings' and rules' modules stay while on the title)
+        d = self.unload(("title", "screen_settings", "rules"))
         if k < 0:
             self.resume(d)
         else:
@@ -326,9 +324,10 @@ class App:
     def step(self, now, pressed):
         self.now = now
         if pressed:
-            self.keying = True
+            self.pending = 4  # in a key: to_title waits (a choice replaces the 4)
             self.screen.key(pressed)
-            self.keying = False
+            if self.pending == 4:
+                self.pending = 0
             if self.pending:
                 self.leave_title()
         self.screen.update(now)

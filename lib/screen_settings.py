@@ -99,7 +99,7 @@ class SettingsScreen(menus.Menu):
 
     def back(self):
         self.app.save_settings()
-        self.app.to_title()  # (this module stays while on the title: app._TITLE_MODULES)
+        self.app.to_title()  # (this module stays while on the title: app.leave_title)
 
     def key(self, k):
         if k & START and not self.ask_lines:
