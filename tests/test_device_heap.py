@@ -441,9 +441,9 @@ def test_steady_loop_allocates_nothing_on_32_bits(mp32):
 # KB). A board has ~143 KB: 20 / 22 KB to spare. After merging the text lines' off-screen
 # cells (gfx.text, same day): 122 / 121 KB (164 / 163 KB pass, 163 / 162 KB fail). Issue 15
 # round 3 (same night): from .mpy the names of lib/qstrm*.py (no 7th name pool mid-game) and
-# the panels' modules loaded with the first panel: 122 / 108 KB (164 / 150 KB pass, 163 /
-# 149 KB fail, both starting Back Alley after the second title).
-MP32_PY_GUARD_KB = 122
+# the panels' modules loaded with the first panel, fewer collections and names: 121 / 108 KB
+# (163 / 150 KB pass, 162 / 149 KB fail, both starting Back Alley after the second title).
+MP32_PY_GUARD_KB = 121
 MP32_MPY_GUARD_KB = 108
 
 
