@@ -1,5 +1,6 @@
 """What both games' full-screen panels share (sheet_alleycat, sheet_backalley): imported
-with the first panel of a game (app.need) and kept while that game is played."""
+with the game from .py, with its first panel from .mpy (app._NEEDS), and kept while that
+game is played."""
 import gfx
 from appx import note_result  # noqa: F401 (the sheets' import of it)
 
