@@ -14,6 +14,7 @@ except ImportError:
     raise SystemExit(1)
 
 import gfx
+import gfxpaint
 from gfx import W, H, BLACK, T_WHITE
 
 # Card ink (3 red, 13 purple) >= 4.5:1 on a white face and >= 3:1 on the dimmed face (6)
@@ -116,7 +117,9 @@ def init(display):
     g = displayio.Group()
     g.append(displayio.TileGrid(canvas, pixel_shader=p))
     labels = []
-    llen = bytearray(2 * gfx.NL)
+    llen = bytearray(4 * gfx.NL)
+    for i in range(gfx.NL):
+        llen[2 * gfx.NL + i] = 255  # (not placed yet)
     shown = bytearray([fmap[0]] * (gfx.NL * gfx.LW))
     for i in range(gfx.NL):
         p = displayio.Palette(2)
@@ -136,6 +139,8 @@ def init(display):
     gfx.lines = [""] * gfx.NL
     gfx.buf = array("i", bytes(8 * gfx.live[16]))
     gfx.sheet = sheet
+    gfxpaint.canvas = canvas
+    gfxpaint.sheet = sheet
     gfx.font_sheet = font_sheet
     gfx.fmap = fmap
     gfx.FW = FW
