@@ -1,25 +1,21 @@
 # Everything that draws: one 160x128 canvas bitmap (16 colours), a fixed pool of text
-# lines on top of it, and the card art (rank and suit glyphs blitted from one small sprite
-# sheet built once at start-up).
+# lines on top of it, and the card art (glyphs blitted from one small sprite sheet).
 #
 # Only what changed is drawn. Canvas drawing (rect, frame, blit, card, back) is recorded as
 # ops of two ints in three sections (0 the screen, 1 its message lines or menu items, 2
 # the hand) and compared, op by op, with what the same section drew before; refresh() (once
-# per step of the app) repaints from the ops just the rectangles that changed (gfxpaint),
-# each sent to the display on its own (hw.refresh), or half the screen and more as one full
-# refresh. A
-# screen redraws a section whole (clear() starts all three), so a full redraw and a partial
-# one give the same picture. (State in two bytearrays: every new name is interned for good
-# on the board.)
+# per step) has gfxpaint repaint just the rectangles that changed, each sent on its own
+# (hw.refresh), or half the screen and more as one full refresh. A screen redraws a section
+# whole (clear() starts all three) or keeps it, so a full redraw and a partial one give the
+# same picture. (State in bytearrays: every new name is interned for good on the board.)
 #
 # Text lines: one TileGrid per line over a glyph sheet copied from terminalio.FONT, a
-# 2-colour palette; a new text rewrites the tiles that changed (none for the string it
-# shows: `lines`), a new colour one palette entry; the same text, colour and place touch
-# nothing (setting `hidden` at all refreshes the line). The firmware refreshes and
-# composites a line's whole 162-px box: its empty cells lie off screen on the side that
-# leaves less of it there. Lines not drawn again after a clear() are hidden by refresh().
-# Nothing here allocates but a memoryview of a line's new text (indexing a str would intern
-# each character as a name on the board).
+# 2-colour palette; a new text rewrites the tiles that changed, a new colour one palette
+# entry; the same text, colour and place touch nothing (setting `hidden` at all refreshes
+# the line). The firmware refreshes and composites a line's whole 162-px box: its empty
+# cells lie off screen on the side that leaves less of it there. Lines not drawn again
+# after a clear() are hidden by refresh(). Nothing here allocates but a memoryview of a new
+# text (a str subscript would intern each character as a name on the board).
 import gfxpaint
 
 W = 160
@@ -59,19 +55,18 @@ llen = None  # bytearray: per line its text's length, the cell its text starts a
 lines = None  # the string each line shows (the same again: no tile compared)
 font_sheet = None
 fmap = None  # bytearray: tile of each printable ASCII character (index = code - 32)
-sheet = None  # sprite sheet: row 0 black ranks, row 1 red ranks, row 2 suits (8x8 cells)
+sheet = None  # sprites: row 0 black ranks, 1 red ranks, 2 suits and "D" (8x8 cells)
 buf = None  # the ops: an array of ints, 2 per op (put)
 # (all built once at start-up by gfxinit.init, a module dropped again after it ran)
 hw = None  # the hardware layer: hw.refresh() sends what changed to the display (set by app)
 
 # 0-2: 1 while section 0, 1, 2 is being redrawn (until refresh()); 3-5: its next op; 6-8:
-# the ops it holds; 9: the section ops go to; 10-11: the
-# text lines drawn since a clear() (bits), 12: 1 after a clear(); 13-16: the first op of
-# each section and the end (48, 16, 24 ops)
+# the ops it holds; 9: the section ops go to; 10-11: the text lines drawn since a clear()
+# (bits), 12: 1 after a clear(); 13-16: the first op of each section and the end (48, 16,
+# 24 ops)
 live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x30\x40\x58")
-# 0-15: up to 4 rectangles to repaint (x0, y0, x1, y1); 16: how many; 17-20: the one being
-# painted (the clip)
-dirty = bytearray(21)
+# 0-15: up to 4 rectangles to repaint (x0, y0, x1, y1); 16: how many
+dirty = bytearray(17)
 
 
 # ---- recording ---------------------------------------------------------------------------
@@ -91,6 +86,15 @@ def resume(k):
     live[9] = k
 
 
+def keep(k):
+    """Section k stays as drawn last (what it shows did not change), unless it holds no ops
+    (cleared by another screen since): False, draw it."""
+    if not live[6 + k]:
+        return False
+    live[k] = 0
+    return True
+
+
 def clear(color=FELT):
     """A new frame: every section is drawn again, the background is color, and text lines
     not drawn again before refresh() are hidden."""
@@ -106,8 +110,7 @@ def clear(color=FELT):
 
 def put(k, x, y, w, h, a=0, b=0, c=0):
     """Op k (1 rect, 2 blit, 3 card, 4 back, 5 frame) over x, y, w, h with arguments a, b,
-    c: recorded, repainted if it differs from the section's op in its place (gfxpaint.op
-    draws it)."""
+    c: recorded, repainted (gfxpaint.op) if it differs from the section's op in its place."""
     e = live
     s = e[9]
     if not e[s]:  # (a section is started by start() or clear())
@@ -130,8 +133,7 @@ def put(k, x, y, w, h, a=0, b=0, c=0):
         b = o[i + 1] & 255
         o[i] = v
         o[i + 1] = u
-        # old and new place as one rectangle when that adds few pixels (a card that moved
-        # a step), else each on its own
+        # old and new place as one rectangle if that adds few pixels (a card moved a step)
         m = (x + w if x + w > p + a else p + a) - (x if x < p else p)
         n = (y + h if y + h > q + b else q + b) - (y if y < q else q)
         if m * n <= w * h + a * b + 300:
@@ -304,17 +306,15 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     if p[1] != color:
         p[1] = color
     if L[2 * NL + i] != y or L[3 * NL + i] != x + 64:
-        # not where it was last placed, or hidden since (TileGrid attributes are C calls)
+        # moved, or hidden since (each TileGrid attribute is a call into C)
         if g.x != x - r * FW:
             g.x = x - r * FW
         if g.y != y:
             g.y = y
         if g.hidden != (n == 0):  # (setting it at all refreshes the whole line)
             g.hidden = n == 0
-        L[2 * NL + i] = y
-        L[3 * NL + i] = (x + 64) & 255  # (a line placed beyond -64..191 is placed each time)
-        if not 0 <= x + 64 < 256:
-            L[2 * NL + i] = 255
+        L[2 * NL + i] = y if 0 <= x + 64 < 256 else 255  # (else placed each time)
+        L[3 * NL + i] = (x + 64) & 255
     q = chip[i]
     if q:  # a white chip with the suit, in cells q-1 and q (ops like the others)
         x += ((q & 31) - 1) * FW + 1

@@ -173,19 +173,29 @@ class AlleyCatScreen(table.GameScreen):
 
     def draw_hand(self):
         self.app.dirty = True
+        g = self.g
+        mine = g.turn == 0 and self.hold_until < 0 and g.phase == AC.PHASE_PLAY
+        new = g.last_drawn if g.last_drawer == 0 else -1
+        if self.hand_kept(mine, new):
+            return
         p = gfx.start(2)
         gfx.rect(0, HAND_Y - 6, 160, CH + 6, gfx.FELT)
         n = self.n
         step = CW + 3
-        x0 = (160 - (n - 1) * step - CW) // 2
-        g = self.g
-        mine = g.turn == 0 and self.hold_until < 0 and g.phase == AC.PHASE_PLAY
-        new = g.last_drawn if g.last_drawer == 0 else -1
+        x = (160 - (n - 1) * step - CW) // 2
+        h = self.hand
+        ok = self.ok
+        c = self.cur if mine else -1
+        put = gfx.put
         for i in range(n):
-            sel = mine and i == self.cur
-            c = self.hand[i]
-            gfx.card(c, x0 + i * step, HAND_Y - (5 if sel else 0), CW, CH, sel=sel,
-                     dim=mine and not self.ok[i], edge=12 if c == new else gfx.BLACK)
+            # gfx.card's op: 1 selected (raised 5 px), 2 dimmed (not playable now); the card
+            # just drawn has a cyan (12) edge, the others black (2)
+            e = 12 if h[i] == new else 2
+            if i == c:
+                put(3, x, HAND_Y - 5, CW, CH, h[i], 1 if ok[i] else 3, e)
+            else:
+                put(3, x, HAND_Y, CW, CH, h[i], 0 if ok[i] or not mine else 2, e)
+            x += step
         gfx.resume(p)
 
     def card_xy(self, i):

@@ -10,19 +10,30 @@
 #         yellow
 #   y 74  message line; y 85 the tip line (the hint's reason or the coach)
 #   y 103 your hand (the selected card raised 5 px; cards you cannot play now are dimmed)
-# While you bid, a box over the cross, and after the last bid the bidding summary:
-# screen_backalley_bid (imported with the game, app._NEEDS).
+# While you bid, a box over the cross, and after the last bid the bidding summary (its keys
+# and events: screen_backalley_bid).
 import gfx
 from buttons import const
 from engine import backalley as BA
 
 SEAT = ("You", "W", "N", "E")
+LONG = ("You", "West", "North", "East")
 XY = b"\x48\x31\x33\x25\x48\x19\x5d\x25"  # x, y of each seat's card in the trick
 _CW = const(17)  # (underscore consts take no room on the board)
 _CH = const(24)
 HAND_Y = 103
 _MSG_Y = const(74)
 _TIP_Y = const(85)
+
+
+def word(b):
+    if b == BA.BID_PASS:
+        return "pass"
+    if b == BA.BID_BOARD:
+        return "board"
+    if b == 0:
+        return "-"
+    return "%d" % (b - 0x80)
 
 
 def contract(g, t):
@@ -82,7 +93,7 @@ def table(s):
         gfx.text(8, 1, 13, t, gfx.T_WHITE)
     s.bid_tip = ""
     if bidding or s.summary:  # the bid box / summary: its module only while drawing it
-        __import__("screen_backalley_bid").panel(s)
+        panel(s)
     else:
         seats(s, hold)
         cards(s, hold)
@@ -94,6 +105,7 @@ def seats(s, hold):
     g = s.g
     turn = g.turn if not hold and g.phase < BA.PHASE_HAND_OVER else -1
     play = g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g))
+    d = g.dealer
     for p in range(4):
         # name, bid ("-" not yet; in play a pass counts 0 tricks, a board "all"), tricks
         b = g.bid(p)
@@ -105,9 +117,7 @@ def seats(s, hold):
             t = "all" if play else "board"
         else:
             t = "%d" % (b - 0x80)
-        t = SEAT[p] + " " + t
-        if play:
-            t += "/%d" % g.tricks(p)
+        t = ("%s %s/%d" % (SEAT[p], t, g.tricks(p))) if play else SEAT[p] + " " + t
         n = len(t) * 6
         col = gfx.T_WHITE
         if p == turn:
@@ -116,7 +126,7 @@ def seats(s, hold):
         x = (1, 1, 70 - n, 159 - n)[p]
         y = (62, 43, 24, 43)[p]
         gfx.text((6, 4, 3, 5)[p], x, y, t, col)
-        if p == g.dealer:  # the dealer's button, a white "D": above West / East, else
+        if p == d:  # the dealer's button, a white "D": above West / East, else
             if p & 1:      # beside the name
                 x = 1 if p == 1 else 150
                 y = 31
@@ -124,10 +134,7 @@ def seats(s, hold):
                 x = x - 11 if p == 2 else x + n + 2
                 y += 1
             gfx.rect(x, y, 9, 10, gfx.WHITE)
-            gfx.rect(x + 2, y + 2, 1, 6, gfx.BLACK)
-            gfx.rect(x + 2, y + 2, 4, 1, gfx.BLACK)
-            gfx.rect(x + 2, y + 7, 4, 1, gfx.BLACK)
-            gfx.rect(x + 6, y + 3, 1, 4, gfx.BLACK)
+            gfx.blit(40, 16, x + 2, y + 2, 5)  # (the sprite sheet's "D")
     if turn >= 0 and g.phase == BA.PHASE_PLAY:
         # the seat to move: its card place outlined
         x = XY[2 * turn]
@@ -140,21 +147,20 @@ def seats(s, hold):
 
 def cards(s, hold):
     g = s.g
+    # gfx.card's op: the winning card selected (1), the card led with a cyan (12) edge
+    put = gfx.put
     if hold and g.last_winner >= 0:
+        w = g.last_winner
         for i in range(4):
             p = (g.last_leader + i) & 3
-            x = XY[2 * p]
-            y = XY[2 * p + 1]
-            gfx.card(g.last_trick_card(i), x, y, _CW, _CH, sel=(p == g.last_winner),
-                     edge=12 if i == 0 else gfx.BLACK)
+            put(3, XY[2 * p], XY[2 * p + 1], _CW, _CH, g.last_trick_card(i),
+                1 if p == w else 0, 12 if i == 0 else 2)
     elif g.phase == BA.PHASE_PLAY:
         w = trick_winner(g)
         for i in range(g.trick_size):
             p = (g.leader + i) & 3
-            x = XY[2 * p]
-            y = XY[2 * p + 1]
-            gfx.card(g.trick_card(i), x, y, _CW, _CH, sel=(p == w),
-                     edge=12 if i == 0 else gfx.BLACK)
+            put(3, XY[2 * p], XY[2 * p + 1], _CW, _CH, g.trick_card(i), 1 if p == w else 0,
+                12 if i == 0 else 2)
 
 
 def msgs(s):
@@ -167,9 +173,83 @@ def msgs(s):
     s.msg_bad = False
     t = s.tip or s.bid_tip
     if not t and s.coaching() and g.phase == BA.PHASE_PLAY:
-        t = __import__("screen_backalley_bid").coach(s)  # the coach's texts: rare module
+        t = coach(s)
     gfx.text(10, 80, _TIP_Y, t, gfx.T_CYAN, center=True)
     gfx.resume(p)
+
+
+# ---- the bid box and the bidding summary (over the trick's cross, on the seat labels'
+# text lines, hidden meanwhile), the coach's line ----------------------------------------
+def panel(s):
+    """Your bid (choice, partner's bid and team total, the other side's bids), or the
+    bidding summary once bidding is over (on the seat labels' text lines: hidden here)."""
+    g = s.g
+    gfx.panel(8, 25, 144, 48)
+    if s.summary:
+        gfx.text(3, 80, 26, "Bidding over", gfx.T_YELLOW, center=True)
+        gfx.text(4, 80, 37, "You %s  North %s" % (word(g.bid(0)), word(g.bid(2))), center=True)
+        gfx.text(5, 80, 48, "West %s  East %s" % (word(g.bid(1)), word(g.bid(3))),
+                 center=True)
+        gfx.text(6, 80, 59, "Us %s  Them %s" % (contract(g, 0), contract(g, 1)),
+                 gfx.T_CYAN, center=True)
+        return
+    load_bids(s)
+    n = g.cards_per_hand
+    gfx.text(3, 80, 26, "Your bid (%d card%s)" % (n, "" if n == 1 else "s"), gfx.T_GREEN,
+             center=True)
+    choice(s)
+    gfx.text(6, 80, 59, "West %s  East %s" % (word(g.bid(1)), word(g.bid(3))), gfx.T_GREY,
+             center=True)
+
+
+def choice(s):
+    """The bid box's lines that follow the choice (Left / Right redraws only these)."""
+    g = s.g
+    n = g.cards_per_hand
+    b = s.bids[s.bsel]
+    # the coach says what the choice means, else the keys
+    if not s.coaching():
+        s.bid_tip = "A: bid  Up: hint"
+    elif b == BA.BID_BOARD:
+        s.bid_tip = "Board: win all %d (+-%d)" % (n, 10 * n)
+    else:
+        s.bid_tip = "Team bid = tricks to take"
+    gfx.text(4, 80, 37, "<  %s  >" % word(b), gfx.T_YELLOW, center=True)
+    pb = g.bid(2)
+    if pb == 0:
+        t = "North bids after you"
+    elif pb == BA.BID_BOARD:
+        t = "North bid board"
+    elif b == BA.BID_BOARD:
+        t = "Team: board"
+    else:  # the team's contract if you choose this
+        m = (pb - 0x80 if pb != BA.BID_PASS else 0) + (b - 0x80 if b != BA.BID_PASS else 0)
+        t = "North %s, team %d" % ("passed" if pb == BA.BID_PASS else word(pb), m)
+    gfx.text(5, 80, 48, t, center=True)
+
+
+def load_bids(s):
+    s.nb = s.g.legal_moves(s.bids)
+    if s.bsel < 0 or s.bsel >= s.nb:
+        s.bsel = 0
+
+
+def coach(s):
+    """The coach's line for your card to play ("" when it has nothing to say; while you
+    bid the bid box has its own)."""
+    g = s.g
+    if g.trick_size:
+        a = g.trick_card(0) >> 4
+        if a == 4 or a == g.trump:
+            return "Trump led: play a trump"
+        for i in range(s.n):
+            if s.hand[i] >> 4 == a:
+                return "Follow the suit led"
+        return "Can't follow: any card"
+    for i in range(s.n):
+        if not s.ok[i]:
+            return "Trumps not broken yet"
+    return ""
 
 
 def step(s):
@@ -186,15 +266,23 @@ def card_xy(s, i):
 
 def hand(s):
     s.app.dirty = True
-    p = gfx.start(2)
-    gfx.rect(0, HAND_Y - 5, 160, _CH + 5, gfx.FELT)
     g = s.g
     mine = g.turn == 0 and g.phase == BA.PHASE_PLAY and s.hold_until < 0
+    if s.hand_kept(mine, 0):
+        return
+    p = gfx.start(2)
+    gfx.rect(0, HAND_Y - 5, 160, _CH + 5, gfx.FELT)
     st = step(s)
     x = (160 - (s.n - 1) * st - _CW) // 2  # (no tuples: the cursor moves allocate nothing)
+    h = s.hand
+    ok = s.ok
+    c = s.cur if mine else -1
+    put = gfx.put
     for i in range(s.n):
-        sel = mine and i == s.cur
-        gfx.card(s.hand[i], x, HAND_Y - (5 if sel else 0), _CW, _CH, sel=sel,
-                 dim=mine and not s.ok[i])
+        # gfx.card's op: 1 selected (raised 5 px), 2 dimmed (not playable now); black edge
+        if i == c:
+            put(3, x, HAND_Y - 5, _CW, _CH, h[i], 1 if ok[i] else 3, 2)
+        else:
+            put(3, x, HAND_Y, _CW, _CH, h[i], 0 if ok[i] or not mine else 2, 2)
         x += st
     gfx.resume(p)
