@@ -14,8 +14,9 @@
 # entry; the same text, colour and place touch nothing (setting `hidden` at all refreshes
 # the line). The firmware refreshes and composites a line's whole 162-px box: its empty
 # cells lie off screen on the side that leaves less of it there. Lines not drawn again
-# after a clear() are hidden by refresh(). Nothing here allocates but a memoryview of a new
-# text (a str subscript would intern each character as a name on the board).
+# after a clear() are hidden by refresh(). Nothing here allocates (a new text is copied
+# into a bytearray: a str subscript would intern each character as a name on the board).
+import struct
 import gfxpaint
 
 W = 160
@@ -53,6 +54,7 @@ chip = None  # bytearray NL: 1 + cell of the line's inline suit chip, 0 if none
 llen = None  # bytearray: per line its text's length, the cell its text starts at, its y
 # (255: not known, hidden) and x + 64 as last placed (a line in place is not touched)
 lines = None  # the string each line shows (the same again: no tile compared)
+tb = bytearray(LW)  # a new text's bytes
 font_sheet = None
 fmap = None  # bytearray: tile of each printable ASCII character (index = code - 32)
 sheet = None  # sprites: row 0 black ranks, 1 red ranks, 2 suits and "D" (8x8 cells)
@@ -277,10 +279,11 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     L = llen
     a = L[NL + i]
     if lines[i] != s or a != r:  # (a string compare is C: most lines keep their text)
+        v = tb
         try:
-            v = memoryview(s)  # (a str subscript would intern each character: a name)
-        except TypeError:
-            v = s.encode()  # (CPython: a str has no buffer)
+            struct.pack_into("27s", v, 0, s)  # (LW bytes; a str's buffer, no allocation)
+        except Exception:
+            struct.pack_into("27s", v, 0, s.encode())  # (CPython: a str has no buffer)
         m = fmap
         b = shown
         o = i * LW
