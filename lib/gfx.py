@@ -6,8 +6,8 @@
 # the hand) and compared, op by op, with what the same section drew before; refresh() (once
 # per step) has gfxpaint repaint just the rectangles that changed, each sent on its own
 # (hw.refresh), or half the screen and more as one full refresh. A screen redraws a section
-# whole (clear() starts all three) or keeps it, so a full redraw and a partial one give the
-# same picture. (State in bytearrays: every new name is interned for good on the board.)
+# whole (clear() starts all three), so a full redraw and a partial one give the same
+# picture. (State in bytearrays: every new name is interned for good on the board.)
 #
 # Text lines: one TileGrid per line over a glyph sheet copied from terminalio.FONT, a
 # 2-colour palette; a new text rewrites the tiles that changed, a new colour one palette
@@ -51,8 +51,7 @@ canvas = None
 labels = None  # TileGrids, one per text line (their palettes: .pixel_shader)
 shown = None  # bytearray NL x LW: the tiles each line shows (to skip unchanged ones)
 chip = None  # bytearray NL: 1 + cell of the line's inline suit chip, 0 if none
-llen = None  # bytearray: per line its text's length, the cell its text starts at, its y
-# (255: not known, hidden) and x + 64 as last placed (a line in place is not touched)
+llen = None  # bytearray: text length per line, then the cell each line's text starts at
 lines = None  # the string each line shows (the same again: no tile compared)
 tb = bytearray(LW)  # a new text's bytes
 font_sheet = None
@@ -64,9 +63,9 @@ hw = None  # the hardware layer: hw.refresh() sends what changed to the display 
 
 # 0-2: 1 while section 0, 1, 2 is being redrawn (until refresh()); 3-5: its next op; 6-8:
 # the ops it holds; 9: the section ops go to; 10-11: the text lines drawn since a clear()
-# (bits), 12: 1 after a clear(); 13-16: the first op of each section and the end (48, 16,
-# 24 ops)
-live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x30\x40\x58")
+# (bits), 12: 1 after a clear(); 13-16: the first op of each section and the end (24, 12,
+# 20 ops)
+live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x18\x24\x38")
 # 0-15: up to 4 rectangles to repaint (x0, y0, x1, y1); 16: how many
 dirty = bytearray(17)
 
@@ -86,15 +85,6 @@ def start(k):
 def resume(k):
     """Ops go to section k again (as start() returned it; not started again)."""
     live[9] = k
-
-
-def keep(k):
-    """Section k stays as drawn last (what it shows did not change), unless it holds no ops
-    (cleared by another screen since): False, draw it."""
-    if not live[6 + k]:
-        return False
-    live[k] = 0
-    return True
 
 
 def clear(color=FELT):
@@ -304,20 +294,15 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
         L[i] = n
         L[NL + i] = r
         chip[i] = q
-        L[2 * NL + i] = 255  # (placed again below)
     p = g.pixel_shader
     if p[1] != color:
         p[1] = color
-    if L[2 * NL + i] != y or L[3 * NL + i] != x + 64:
-        # moved, or hidden since (each TileGrid attribute is a call into C)
-        if g.x != x - r * FW:
-            g.x = x - r * FW
-        if g.y != y:
-            g.y = y
-        if g.hidden != (n == 0):  # (setting it at all refreshes the whole line)
-            g.hidden = n == 0
-        L[2 * NL + i] = y if 0 <= x + 64 < 256 else 255  # (else placed each time)
-        L[3 * NL + i] = (x + 64) & 255
+    if g.x != x - r * FW:
+        g.x = x - r * FW
+    if g.y != y:
+        g.y = y
+    if g.hidden != (n == 0):  # (setting it at all refreshes the whole line)
+        g.hidden = n == 0
     q = chip[i]
     if q:  # a white chip with the suit, in cells q-1 and q (ops like the others)
         x += ((q & 31) - 1) * FW + 1
@@ -326,7 +311,6 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
 
 
 def hide(i):
-    llen[2 * NL + i] = 255  # (placed again when drawn)
     if not labels[i].hidden:
         labels[i].hidden = True
 

@@ -119,9 +119,7 @@ def init(display):
     g = displayio.Group()
     g.append(displayio.TileGrid(canvas, pixel_shader=p))
     labels = []
-    llen = bytearray(4 * gfx.NL)
-    for i in range(gfx.NL):
-        llen[2 * gfx.NL + i] = 255  # (not placed yet)
+    llen = bytearray(2 * gfx.NL)
     shown = bytearray([fmap[0]] * (gfx.NL * gfx.LW))
     for i in range(gfx.NL):
         p = displayio.Palette(2)

@@ -43,61 +43,50 @@ def paint(o, e, d, n, hw):
             hw.refresh()
 
 
-def fill(x, y, m, n, c):
-    """Fill x..m-1, y..n-1 with colour c, clipped."""
-    r = clip
-    if x < r[0]:
-        x = r[0]
-    if y < r[1]:
-        y = r[1]
-    if m > r[2]:
-        m = r[2]
-    if n > r[3]:
-        n = r[3]
-    if m > x and n > y:
-        bitmaptools.fill_region(canvas, x, y, m, n, c)
-
-
-def blit(a, b, x, y, w):
-    """The w x 7 cell at (a, b) of the sprite sheet at (x, y), clipped (0 transparent)."""
+def draw(x, y, w, h, a, b=-1):
+    """Fill x, y, w, h with colour a (b < 0), or blit there the sprite sheet's cell at
+    (a, b) (0 is transparent); clipped to the rectangle being painted."""
     r = clip
     p = x if x > r[0] else r[0]
     q = y if y > r[1] else r[1]
     m = x + w if x + w < r[2] else r[2]
-    n = y + 7 if y + 7 < r[3] else r[3]
+    n = y + h if y + h < r[3] else r[3]
     if m > p and n > q:
-        bitmaptools.blit(canvas, sheet, p, q, x1=a + p - x, y1=b + q - y, x2=a + m - x,
-                         y2=b + n - y, skip_source_index=0)
+        if b < 0:
+            bitmaptools.fill_region(canvas, p, q, m, n, a)
+        else:
+            bitmaptools.blit(canvas, sheet, p, q, x1=a + p - x, y1=b + q - y, x2=a + m - x,
+                             y2=b + n - y, skip_source_index=0)
 
 
 def op(k, x, y, w, h, a, b, c):
     """Op k (1 rect, 2 blit, 3 card, 4 back, 5 frame) as gfx.put recorded it."""
     if k == 1:
-        fill(x, y, x + w, y + h, a)
+        draw(x, y, w, h, a)
     elif k == 2:
-        blit(a, b, x, y, w)
+        draw(x, y, w, 7, a, b)
     elif k == 3:  # a card: rank top-left, suit under it, a second suit if it is big
         if b & 1:
             c = 4  # selected: a double yellow edge
-        fill(x, y, x + w, y + h, c)
+        draw(x, y, w, h, c)
         t = 1 if c == 2 else 2  # (a black edge is single, the others double)
-        fill(x + t, y + t, x + w - t, y + h - t, 6 if b & 2 else 1)  # (dimmed: grey)
+        draw(x + t, y + t, w - t - t, h - t - t, 6 if b & 2 else 1)  # (dimmed: grey)
         s = a >> 4
         m = a & 15
         if s == 4:
             m = 14 if m == 2 else 15
-        blit(m * 8, 8 if s == 1 or s == 2 else 0, x + 2, y + 2, 7 if m == 10 else 5)
-        blit(s * 8, 16, x + 2, y + 11, 7)
+        draw(x + 2, y + 2, 7 if m == 10 else 5, 7, m * 8, 8 if s == 1 or s == 2 else 0)
+        draw(x + 2, y + 11, 7, 7, s * 8, 16)
         if w >= 20 and h >= 28:
-            blit(s * 8, 16, x + w - 9, y + h - 9, 7)
+            draw(x + w - 9, y + h - 9, 7, 7, s * 8, 16)
     elif k == 4:  # a card's back: white edge, navy, a sky-blue ring inside
-        fill(x, y, x + w, y + h, 1)
-        fill(x + 1, y + 1, x + w - 1, y + h - 1, 5)
+        draw(x, y, w, h, 1)
+        draw(x + 1, y + 1, w - 2, h - 2, 5)
         if w > 6 and h > 6:
-            fill(x + 2, y + 2, x + w - 2, y + h - 2, 8)
-            fill(x + 3, y + 3, x + w - 3, y + h - 3, 5)
+            draw(x + 2, y + 2, w - 4, h - 4, 8)
+            draw(x + 3, y + 3, w - 6, h - 6, 5)
     else:
-        fill(x, y, x + w, y + 1, a)
-        fill(x, y + h - 1, x + w, y + h, a)
-        fill(x, y + 1, x + 1, y + h - 1, a)
-        fill(x + w - 1, y + 1, x + w, y + h - 1, a)
+        draw(x, y, w, 1, a)
+        draw(x, y + h - 1, w, 1, a)
+        draw(x, y, 1, h, a)
+        draw(x + w - 1, y, 1, h, a)

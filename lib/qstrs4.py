@@ -4,13 +4,14 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [bid_key, box_pending, my_turn, hint_ready, place, show_hint, msgs, contract]
-    _ = [word, bid, load_bids, cards_per_hand, choice, '<  %s  >', pb, legal_moves]
+    _ = [bid_key, box_pending, my_turn, hint_ready, place, show_hint, msgs, West]
+    _ = [North, East, word, BID_PASS, 'pass', BID_BOARD, '-', '%d']
+    _ = [contract, bid, load_bids, cards_per_hand, choice, '<  %s  >', pb, legal_moves]
     _ = [ask_hint, do_move, draw_all, bot, reason, 'Hint: ', 'bid ', redeals]
     _ = ['%s leads', 'You pass', 'You bid ', '%s %s', passes, 'bids ', SEAT, N]
     _ = [E, XY, _CW, _CH, _MSG_Y, _TIP_Y, trick_winner, _HIGH]
     _ = [bidding, team_score, NO_TRUMP, 'No trump', 'Trump ', ' ', '%d/%d', tricks]
-    _ = [replace, all, seats, '0', '/%d', col, 'Your bid', st]
+    _ = [replace, all, seats, '0', '%s %s/%d', col, 'Your bid', st]
     _ = [_SETTING_NAMES, Difficulty, Sound, Brightness, Speed, Coach, _SETTING_VALUES, 'by round']
     _ = ['by trick', '22', '44', '66', '25', '13', '7', '3']
     _ = ['1', on, '25%', '50%', '75%', '100%', slow, normal]
@@ -23,4 +24,3 @@ def names():
     _ = [e1, 'points ', nh, 'You win!', 'CPU wins', 'Final: ', ', to %d', SUIT_WORD]
     _ = [clubs, diamonds, hearts, spades, TEAM, Us, Them, size]
     _ = [took, made, set, ' x ', contract_text, 'board x%d', 'bid %d', mark]
-    _ = ['B%d', P, '%s/%d', us, 'We win!', 'They win', 'Drawn game', 'All passed']

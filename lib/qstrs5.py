@@ -4,6 +4,7 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
+    _ = ['B%d', P, '%s/%d', us, 'We win!', 'They win', 'Drawn game', 'All passed']
     _ = ['A: redeal', 'Score: ', bots, Bot, table_keys, TableKeys, OV_NONE, _TH_CPU]
     _ = [_TH_HINT, _TH_DONE, _F_ASKED, _F_MOVED, MASK, '+%d', th, moves]
     _ = [forced, cpu_at, reset_view, ponder, cpu_turn, slice, think, human_score]
@@ -23,4 +24,3 @@ def names():
     _ = [_valid, valid, _trick_winner, undealt_n, bot_alleycat_tables, AlleyCatView, BINOM, CODE]
     _ = [FS, FU, RET, VAL, bot_alleycat_hard, hard_begin, hard_step, winprob_alleycat]
     _ = [win_prob, _N, _CAT, _NONE, _OFF, _HARD_BUDGET, _EASY_RANDOM, _SLICE]
-    _ = [AlleyCatBrain, SLICE, obs, unseen, unseen_n, wh, ws, sh]

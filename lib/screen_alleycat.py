@@ -176,8 +176,6 @@ class AlleyCatScreen(table.GameScreen):
         g = self.g
         mine = g.turn == 0 and self.hold_until < 0 and g.phase == AC.PHASE_PLAY
         new = g.last_drawn if g.last_drawer == 0 else -1
-        if self.hand_kept(mine, new):
-            return
         p = gfx.start(2)
         gfx.rect(0, HAND_Y - 6, 160, CH + 6, gfx.FELT)
         n = self.n

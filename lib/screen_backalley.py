@@ -9,7 +9,7 @@ import gfx
 import table
 from engine import backalley as BA
 import screen_backalley_draw as D
-from screen_backalley_draw import LONG
+from screen_backalley_bid import LONG
 from buttons import const
 
 _F_BOX = const(4)  # (table_keys)
@@ -34,7 +34,7 @@ class BackAlleyScreen(table.GameScreen):
         self.nb = 0
         self.bsel = 0
         self.summary = False  # the bidding summary is on show (a hold)
-        self.bid_tip = ""  # the bid box's tip line (screen_backalley_bid)
+        self.bid_tip = ""  # the bid box's tip line (screen_backalley_draw.choice)
 
     def new_game(self, seed, level, deals, strict):
         g = BA.BackAlley(seed, deals, strict)

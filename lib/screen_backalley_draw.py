@@ -10,50 +10,20 @@
 #         yellow
 #   y 74  message line; y 85 the tip line (the hint's reason or the coach)
 #   y 103 your hand (the selected card raised 5 px; cards you cannot play now are dimmed)
-# While you bid, a box over the cross, and after the last bid the bidding summary (its keys
-# and events: screen_backalley_bid).
+# While you bid, a box over the cross, and after the last bid the bidding summary:
+# screen_backalley_bid (which imports nothing of this module or the screen's: no circle).
 import gfx
 from buttons import const
 from engine import backalley as BA
+from screen_backalley_bid import contract, passed, panel, coach
 
 SEAT = ("You", "W", "N", "E")
-LONG = ("You", "West", "North", "East")
 XY = b"\x48\x31\x33\x25\x48\x19\x5d\x25"  # x, y of each seat's card in the trick
 _CW = const(17)  # (underscore consts take no room on the board)
 _CH = const(24)
 HAND_Y = 103
 _MSG_Y = const(74)
 _TIP_Y = const(85)
-
-
-def word(b):
-    if b == BA.BID_PASS:
-        return "pass"
-    if b == BA.BID_BOARD:
-        return "board"
-    if b == 0:
-        return "-"
-    return "%d" % (b - 0x80)
-
-
-def contract(g, t):
-    """Team t's contract: tricks bid together, or "board"."""
-    n = 0
-    for p in (t, t + 2):
-        b = g.bid(p)
-        if b == BA.BID_BOARD:
-            return "board"
-        if 0x80 < b < BA.BID_BOARD:
-            n += b - 0x80
-    return "%d" % n
-
-
-def passed(g):
-    """All four passed (the hand is dealt again)."""
-    for p in range(4):
-        if g.bid(p) != BA.BID_PASS:
-            return False
-    return True
 
 
 def trick_winner(g):
@@ -92,7 +62,7 @@ def table(s):
             t = t.replace("board", "all")
         gfx.text(8, 1, 13, t, gfx.T_WHITE)
     s.bid_tip = ""
-    if bidding or s.summary:  # the bid box / summary: its module only while drawing it
+    if bidding or s.summary:  # the bid box / summary
         panel(s)
     else:
         seats(s, hold)
@@ -178,80 +148,6 @@ def msgs(s):
     gfx.resume(p)
 
 
-# ---- the bid box and the bidding summary (over the trick's cross, on the seat labels'
-# text lines, hidden meanwhile), the coach's line ----------------------------------------
-def panel(s):
-    """Your bid (choice, partner's bid and team total, the other side's bids), or the
-    bidding summary once bidding is over (on the seat labels' text lines: hidden here)."""
-    g = s.g
-    gfx.panel(8, 25, 144, 48)
-    if s.summary:
-        gfx.text(3, 80, 26, "Bidding over", gfx.T_YELLOW, center=True)
-        gfx.text(4, 80, 37, "You %s  North %s" % (word(g.bid(0)), word(g.bid(2))), center=True)
-        gfx.text(5, 80, 48, "West %s  East %s" % (word(g.bid(1)), word(g.bid(3))),
-                 center=True)
-        gfx.text(6, 80, 59, "Us %s  Them %s" % (contract(g, 0), contract(g, 1)),
-                 gfx.T_CYAN, center=True)
-        return
-    load_bids(s)
-    n = g.cards_per_hand
-    gfx.text(3, 80, 26, "Your bid (%d card%s)" % (n, "" if n == 1 else "s"), gfx.T_GREEN,
-             center=True)
-    choice(s)
-    gfx.text(6, 80, 59, "West %s  East %s" % (word(g.bid(1)), word(g.bid(3))), gfx.T_GREY,
-             center=True)
-
-
-def choice(s):
-    """The bid box's lines that follow the choice (Left / Right redraws only these)."""
-    g = s.g
-    n = g.cards_per_hand
-    b = s.bids[s.bsel]
-    # the coach says what the choice means, else the keys
-    if not s.coaching():
-        s.bid_tip = "A: bid  Up: hint"
-    elif b == BA.BID_BOARD:
-        s.bid_tip = "Board: win all %d (+-%d)" % (n, 10 * n)
-    else:
-        s.bid_tip = "Team bid = tricks to take"
-    gfx.text(4, 80, 37, "<  %s  >" % word(b), gfx.T_YELLOW, center=True)
-    pb = g.bid(2)
-    if pb == 0:
-        t = "North bids after you"
-    elif pb == BA.BID_BOARD:
-        t = "North bid board"
-    elif b == BA.BID_BOARD:
-        t = "Team: board"
-    else:  # the team's contract if you choose this
-        m = (pb - 0x80 if pb != BA.BID_PASS else 0) + (b - 0x80 if b != BA.BID_PASS else 0)
-        t = "North %s, team %d" % ("passed" if pb == BA.BID_PASS else word(pb), m)
-    gfx.text(5, 80, 48, t, center=True)
-
-
-def load_bids(s):
-    s.nb = s.g.legal_moves(s.bids)
-    if s.bsel < 0 or s.bsel >= s.nb:
-        s.bsel = 0
-
-
-def coach(s):
-    """The coach's line for your card to play ("" when it has nothing to say; while you
-    bid the bid box has its own)."""
-    g = s.g
-    if g.trick_size:
-        a = g.trick_card(0) >> 4
-        if a == 4 or a == g.trump:
-            return "Trump led: play a trump"
-        for i in range(s.n):
-            if s.hand[i] >> 4 == a:
-                return "Follow the suit led"
-        return "Can't follow: any card"
-    for i in range(s.n):
-        if not s.ok[i]:
-            return "Trumps not broken yet"
-    return ""
-
-
 def step(s):
     """Step between hand cards."""
     n = s.n
@@ -259,17 +155,10 @@ def step(s):
     return 20 if t > 20 else t
 
 
-def card_xy(s, i):
-    t = step(s)
-    return ((160 - (s.n - 1) * t - _CW) // 2 + i * t, HAND_Y)
-
-
 def hand(s):
     s.app.dirty = True
     g = s.g
     mine = g.turn == 0 and g.phase == BA.PHASE_PLAY and s.hold_until < 0
-    if s.hand_kept(mine, 0):
-        return
     p = gfx.start(2)
     gfx.rect(0, HAND_Y - 5, 160, _CH + 5, gfx.FELT)
     st = step(s)

@@ -49,7 +49,6 @@ class GameScreen(TableKeys):
         self.cur = 0
         self.moves = bytearray(16)
         self.ok = bytearray(16)  # 1 where hand[i] may be played now (dimmed when 0)
-        self.hk = bytearray(20)  # the hand as drawn last (hand_kept)
         self.forced = 0  # the only playable card, else 0 (auto-play)
         self.tip = ""  # the hint's reason, else the coach's line (until the next move)
         self.cpu_at = -1
@@ -304,26 +303,6 @@ class GameScreen(TableKeys):
         self.draw_all()
 
     # ---- drawing -------------------------------------------------------------------------
-    def hand_kept(self, mine, new):
-        """True when the hand shows as drawn last (cards, playable ones, cursor, whose turn,
-        the card just drawn): gfx keeps its section, nothing is drawn."""
-        k = self.hk
-        n = self.n
-        h = self.hand
-        ok = self.ok
-        mine = 1 if mine else 0
-        v = k[16] == n and k[17] == self.cur and k[18] == mine and k[19] == new & 255
-        for i in range(n):
-            c = h[i] | (ok[i] << 7)
-            if k[i] != c:
-                k[i] = c
-                v = False
-        k[16] = n
-        k[17] = self.cur
-        k[18] = mine
-        k[19] = new & 255
-        return v and gfx.keep(2)
-
     def draw_all(self):
         self.app.dirty = True
         gfx.clear()

@@ -416,8 +416,8 @@ def test_coach_lines_and_off_switch(tmp_path):
             d.press("a")
             continue
         if g.turn == 0 and g.phase == BA.PHASE_PLAY and not scr.tip:
-            import screen_backalley_draw
-            c = screen_backalley_draw.coach(scr)
+            import screen_backalley_bid
+            c = screen_backalley_bid.coach(scr)
             if c:
                 said.add(c)
                 assert c in texts()
