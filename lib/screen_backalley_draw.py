@@ -155,6 +155,11 @@ def step(s):
     return 20 if t > 20 else t
 
 
+def card_xy(s, i):
+    t = step(s)
+    return ((160 - (s.n - 1) * t - _CW) // 2 + i * t, HAND_Y)
+
+
 def hand(s):
     s.app.dirty = True
     g = s.g
