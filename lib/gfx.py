@@ -51,7 +51,8 @@ canvas = None
 labels = None  # TileGrids, one per text line (their palettes: .pixel_shader)
 shown = None  # bytearray NL x LW: the tiles each line shows (to skip unchanged ones)
 chip = None  # bytearray NL: 1 + cell of the line's inline suit chip, 0 if none
-llen = None  # bytearray: text length per line, then the cell each line's text starts at
+llen = None  # bytearray: text length per line, the cell each line's text starts at, its
+# chip's suit + 1
 lines = None  # the string each line shows (the same again: no tile compared)
 tb = bytearray(LW)  # a new text's bytes
 font_sheet = None
@@ -286,7 +287,8 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
                 if 0 <= c <= 94:
                     t = m[c]
                 elif -32 < c <= -27:
-                    q = k - r + 1 + ((c + 32) << 5)  # (its cell + 1, the suit + 1 above)
+                    q = k - r + 1
+                    L[2 * NL + i] = c + 32  # (the chip's suit + 1)
             if b[o + k] != t:
                 b[o + k] = t
                 g[k] = t
@@ -305,9 +307,9 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
         g.hidden = n == 0
     q = chip[i]
     if q:  # a white chip with the suit, in cells q-1 and q (ops like the others)
-        x += ((q & 31) - 1) * FW + 1
+        x += (q - 1) * FW + 1
         rect(x, y + 2, 9, 9, WHITE)  # (rows 2..10: clear of the lines above and below)
-        blit(((q >> 5) - 1) * 8, 16, x + 2, y + 3, 7)
+        blit((L[2 * NL + i] - 1) * 8, 16, x + 2, y + 3, 7)
 
 
 def hide(i):

@@ -119,7 +119,7 @@ def init(display):
     g = displayio.Group()
     g.append(displayio.TileGrid(canvas, pixel_shader=p))
     labels = []
-    llen = bytearray(2 * gfx.NL)
+    llen = bytearray(3 * gfx.NL)
     shown = bytearray([fmap[0]] * (gfx.NL * gfx.LW))
     for i in range(gfx.NL):
         p = displayio.Palette(2)

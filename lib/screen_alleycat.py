@@ -184,15 +184,12 @@ class AlleyCatScreen(table.GameScreen):
         h = self.hand
         ok = self.ok
         c = self.cur if mine else -1
-        put = gfx.put
+        card = gfx.card
         for i in range(n):
-            # gfx.card's op: 1 selected (raised 5 px), 2 dimmed (not playable now); the card
-            # just drawn has a cyan (12) edge, the others black (2)
-            e = 12 if h[i] == new else 2
-            if i == c:
-                put(3, x, HAND_Y - 5, CW, CH, h[i], 1 if ok[i] else 3, e)
-            else:
-                put(3, x, HAND_Y, CW, CH, h[i], 0 if ok[i] or not mine else 2, e)
+            # the selected card raised 5 px; dimmed: not playable now; the card just drawn
+            # framed cyan (12) (positional: no keyword arguments)
+            card(h[i], x, HAND_Y - (5 if i == c else 0), CW, CH, i == c, mine and not ok[i],
+                 12 if h[i] == new else 2)
             x += step
         gfx.resume(p)
 

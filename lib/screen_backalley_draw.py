@@ -117,20 +117,20 @@ def seats(s, hold):
 
 def cards(s, hold):
     g = s.g
-    # gfx.card's op: the winning card selected (1), the card led with a cyan (12) edge
-    put = gfx.put
+    # the winning card selected, the card led with a cyan (12) edge
+    card = gfx.card
     if hold and g.last_winner >= 0:
         w = g.last_winner
         for i in range(4):
             p = (g.last_leader + i) & 3
-            put(3, XY[2 * p], XY[2 * p + 1], _CW, _CH, g.last_trick_card(i),
-                1 if p == w else 0, 12 if i == 0 else 2)
+            card(g.last_trick_card(i), XY[2 * p], XY[2 * p + 1], _CW, _CH, p == w, False,
+                 12 if i == 0 else 2)
     elif g.phase == BA.PHASE_PLAY:
         w = trick_winner(g)
         for i in range(g.trick_size):
             p = (g.leader + i) & 3
-            put(3, XY[2 * p], XY[2 * p + 1], _CW, _CH, g.trick_card(i), 1 if p == w else 0,
-                12 if i == 0 else 2)
+            card(g.trick_card(i), XY[2 * p], XY[2 * p + 1], _CW, _CH, p == w, False,
+                 12 if i == 0 else 2)
 
 
 def msgs(s):
@@ -171,12 +171,9 @@ def hand(s):
     h = s.hand
     ok = s.ok
     c = s.cur if mine else -1
-    put = gfx.put
+    card = gfx.card
     for i in range(s.n):
-        # gfx.card's op: 1 selected (raised 5 px), 2 dimmed (not playable now); black edge
-        if i == c:
-            put(3, x, HAND_Y - 5, _CW, _CH, h[i], 1 if ok[i] else 3, 2)
-        else:
-            put(3, x, HAND_Y, _CW, _CH, h[i], 0 if ok[i] or not mine else 2, 2)
+        # the selected card raised 5 px; dimmed: not playable now (positional: no keywords)
+        card(h[i], x, HAND_Y - (5 if i == c else 0), _CW, _CH, i == c, mine and not ok[i], 2)
         x += st
     gfx.resume(p)
