@@ -5,12 +5,13 @@ The function is never called; its names only need to be compiled / loaded."""
 
 def names():
     _ = [passed, forget, load_hand, human_key, PHASE_BID, bid_key, box_pending, my_turn]
-    _ = [hint_ready, place, show_hint, msgs, contract, word, load_bids, cards_per_hand]
+    _ = [hint_ready, place, show_hint, msgs, West, North, East, word]
+    _ = [BID_PASS, 'pass', BID_BOARD, '-', '%d', contract, load_bids, cards_per_hand]
     _ = [choice, '<  %s  >', pb, legal_moves, ask_hint, do_move, draw_all, bot]
     _ = [reason, 'Hint: ', 'bid ', redeals, '%s leads', 'You pass', 'You bid ', '%s %s']
     _ = [passes, 'bids ', SEAT, N, E, XY, _CW, _CH]
     _ = [_MSG_Y, _TIP_Y, trick_winner, _HIGH, bidding, team_score, NO_TRUMP, 'No trump']
-    _ = ['Trump ', ' ', '%d/%d', replace, all, seats, '0', '/%d']
+    _ = ['Trump ', ' ', '%d/%d', replace, all, seats, '0', '%s %s/%d']
     _ = [col, 'Your bid', st, _SETTING_NAMES, Difficulty, Sound, Brightness, Speed]
     _ = [Coach, _SETTING_VALUES, 'by round', 'by trick', '22', '44', '66', '25']
     _ = ['13', '7', '3', '1', on, '25%', '50%', '75%']
@@ -23,4 +24,3 @@ def names():
     _ = [e0, e1, 'points ', nh, 'You win!', 'CPU wins', 'Final: ', ', to %d']
     _ = [SUIT_WORD, clubs, diamonds, hearts, spades, TEAM, Us, Them]
     _ = [size, took, made, set, ' x ', contract_text, 'board x%d', 'bid %d']
-    _ = [mark, 'B%d', P, '%s/%d', us, 'We win!', 'They win', 'Drawn game']

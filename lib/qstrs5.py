@@ -4,6 +4,7 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
+    _ = [mark, 'B%d', P, '%s/%d', us, 'We win!', 'They win', 'Drawn game']
     _ = ['All passed', 'A: redeal', 'Score: ', bots, Bot, table_keys, TableKeys, OV_NONE]
     _ = [_TH_CPU, _TH_HINT, _TH_DONE, _F_ASKED, _F_MOVED, MASK, '+%d', th]
     _ = [moves, forced, cpu_at, reset_view, ponder, cpu_turn, slice, think]
@@ -23,4 +24,3 @@ def names():
     _ = [account_trick, _valid, valid, _trick_winner, undealt_n, bot_alleycat_tables, AlleyCatView, BINOM]
     _ = [CODE, FS, FU, RET, VAL, bot_alleycat_hard, hard_begin, hard_step]
     _ = [winprob_alleycat, win_prob, _N, _CAT, _NONE, _OFF, _HARD_BUDGET, _EASY_RANDOM]
-    _ = [_SLICE, AlleyCatBrain, SLICE, obs, unseen, unseen_n, wh, ws]
