@@ -56,11 +56,25 @@ def wilson(w, n):
     return (w / n if n else 0.0), lo, hi
 
 
+class TodayBot(LegacyBot):
+    """Today's Hard: the whole brain chain frozen at frozen_backalley.TODAY_COMMIT."""
+
+    def __init__(self, seed):
+        import frozen_backalley
+        self.seed = seed & 0x3FFFFFFF
+        self.brain = frozen_backalley.brain()(2)
+
+
 def make(kind, seed):
     if kind == "R":
         return RandomPlayer(seed)
     if kind == "L":
         return LegacyBot(seed)
+    if kind == "T":
+        return TodayBot(seed)
+    if kind == "S":
+        import ref_backalley
+        return ref_backalley.RefBot(seed)
     return Bot(int(kind), seed)
 
 
@@ -92,6 +106,11 @@ def play(players, deals, decks, dealer, stats):
                 g.next_deal(decks[k])
             continue
         m = players[g.turn][1].choose(g)
+        if g.phase == 0:
+            # bidding profile: stats["bids", kind][n] = [pass, numbers, board]
+            pr = stats.setdefault(("bids", players[g.turn][0]), {})
+            row = pr.setdefault(g.cards_per_hand, [0, 0, 0])
+            row[0 if m == BID_PASS else 2 if m == BID_BOARD else 1] += 1
         assert g.play(m) == 0
         if g.turn < 0 and g.bid(0) and not all(g.bid(p) == BID_PASS for p in range(4)):
             n = g.cards_per_hand
@@ -135,7 +154,8 @@ def same_level(args):
 
 
 def name(k):
-    return {"0": "Easy", "1": "Normal", "2": "Hard", "R": "Random", "L": "Legacy"}[k]
+    return {"0": "Easy", "1": "Normal", "2": "Hard", "R": "Random", "L": "Legacy",
+            "T": "Today", "S": "Strong"}[k]
 
 
 def main():
@@ -171,6 +191,14 @@ def main():
                 pair_wins += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
                 margin += d
                 for k, v in st.items():
+                    if k[0] == "bids":
+                        for d in (total, here):
+                            pr = d.setdefault(k, {})
+                            for n, row in v.items():
+                                r = pr.setdefault(n, [0, 0, 0])
+                                for i in range(3):
+                                    r[i] += row[i]
+                        continue
                     for d in (total, here):
                         t = d.setdefault(k, [0, 0, 0, 0])
                         for i in range(4):
@@ -189,12 +217,20 @@ def main():
 
 
 def report(stats, indent):
-    for k in sorted(stats):
+    for k in sorted(x for x in stats if x[0] != "bids"):
         c, m, bd, bm = stats[k]
         p, lo, hi = wilson(m, c)
         print("%s%-6s numeric contracts %5d made %.1f%% [%.1f, %.1f]   boards %4d made %d (%.0f%%)"
               % (indent, name(k), c, 100 * p, 100 * lo, 100 * hi, bd, bm,
                  100.0 * bm / bd if bd else 0), flush=True)
+    for k in sorted(x for x in stats if x[0] == "bids"):
+        pr = stats[k]
+        row = "%s%-6s bids pass/numbers/board %%:" % (indent, name(k[1]))
+        for n in sorted(pr):
+            a, b, c = pr[n]
+            t = a + b + c
+            row += "  %d: %.0f/%.0f/%.0f (%d)" % (n, 100.0 * a / t, 100.0 * b / t, 100.0 * c / t, t)
+        print(row, flush=True)
 
 
 if __name__ == "__main__":
