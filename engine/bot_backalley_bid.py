@@ -5,9 +5,10 @@
 # hand out in sampled worlds: each candidate bid is scored in every world by what it does to
 # the game, the hand's points for us minus an estimate of theirs, turned into the chance of
 # winning the game (winprob_backalley) when the level plays for the game (value()).
+# Small hands: see bot_backalley_one (issue 17).
 from engine.common import const
 from engine.bot_backalley_view import _hi, _lo, _cnt, _team_points
-from engine.bot_backalley_know import BackAlleyKnow
+from engine.bot_backalley_one import BackAlleyOne
 from engine.winprob_backalley import win_prob
 
 _PASS = const(0x80)
@@ -18,17 +19,13 @@ _WP_WEIGHT = const(8)       # value(): win chance (0..1270) x 8, plus the points
 _EASY_WORLDS = const(4)     # sampled worlds for Easy's small-hand bids (few: noisy, as Easy is)
 _NORMAL_WORLDS = const(12)
 _TRIES = const(2)          # Hard: worlds drawn per world kept (fit to the bids)
-_LEAD_N = const(2)         # a board in hands up to this size is played out with us leading
-_SURE_N = const(2)         # hands above this size need _SURE_PCT % made worlds for a board
+_SMALL = const(2)          # up to 2 cards (Easy 1) we lead a board
 _SURE_PCT = const(90)
-_DBL_PCT = const(70)       # over a board (a double): made worlds needed, %
-_DISC_N = const(2)         # hands above this size count one made world in four failed
-_ONE_TR = const(4)         # 1-card deal: a trump from this power (or a side ace) bids board
-_ONE_INF = const(1)        # 1-card deal: worlds fit the bids made (pass: no such card)
-_ONE_LATER = const(1)      # 1-card deal: after our pass a later seat with one bids board
+_DBL_PCT = const(70)       # over a board (Easy 90)
+_PAIR_PCT = const(40)      # 2 cards
 
 
-class BackAlleyBid(BackAlleyKnow):
+class BackAlleyBid(BackAlleyOne):
     def value(self, x):
         """Worth of a hand that changes our lead by x points: the game-win chance it leaves
         (x 8), plus x itself (a tie-break where the chance is flat); x alone without wp."""
@@ -45,16 +42,16 @@ class BackAlleyBid(BackAlleyKnow):
             return _team_points(0, self.blevel[t], tt, n)
         if self.obs.bids[t] and self.obs.bids[t + 2]:
             return _team_points(self.contract[t], 0, tt, n)
-        if n == 1 and _ONE_LATER:
-            return tt  # pass or board only: a later board is counted apart (_one_later)
+        if n == 1 and self.level:
+            return tt  # they pass (a later board: _one_later)
         return 4 * tt
 
     def _bid_hard(self):
         n = self.obs.n
         # work units as for card play: sampling a world ~ nuns / 4 + 4 card plays, loading it
-        # ~ 4, then the playout (twice in a 1-card deal: a board is played with us leading)
+        # ~ 4, then the playouts (one more with us leading a board; 1 card: a later board)
         self.tries = _TRIES
-        per = (3 if n == 1 else 2 if n <= _LEAD_N else 1) * (4 * n + 4) + self.nuns // 4 + 4
+        per = (3 if n == 1 else 2 if n <= _SMALL else 1) * (4 * n + 4) + self.nuns // 4 + 4
         if self.ninf:
             per += (_TRIES - 1) * (self.nuns // 4 + 4) + _TRIES * 6 * self.ninf
         worlds = _BID_BUDGET // per
@@ -95,21 +92,24 @@ class BackAlleyBid(BackAlleyKnow):
         self.board[me] = 1  # as if we bid board: may lead trumps (only matters if we lead)
         allm = 0
         self._forbid(False)
-        if n == 1 and _ONE_INF:
+        small = _SMALL if self.level else 1
+        if n == 1 and self.level:
             self._one_forbid()
         for w in range(worlds):
-            self._sample()
+            if n == 1 and self.level:
+                self._deal1()
+            else:
+                self._sample()
             self._load_world()
             self._sim_start(lead)
             self._playout()
             self.tricks[w] = self.swon[me]
             self.team[w] = self.swon[me] + self.swon[me ^ 2]
-            if n == 1 and not boards and _ONE_LATER:
+            if n == 1 and not boards and self.level == 2:
                 self.tricks[w] = self._one_later()
             if try_board:
-                if lead != me and n <= _LEAD_N:
-                    # (longer hands keep the first bidder's lead, as before: playing them
-                    # out with us leading made boards that failed one time in four)
+                if lead != me and n <= small:
+                    # (longer hands keep it: led by us, boards failed one time in four)
                     self._load_world()
                     self._sim_start(me)
                     self._playout()
@@ -126,7 +126,7 @@ class BackAlleyBid(BackAlleyKnow):
         t = me & 1
         bestb = _PASS
         bestev = 0
-        # no board yet in a 1-card deal: passing redeals (or leaves it to the others); the
+        # no board yet in a 1-card deal: passing redeals unless a later seat bids board; the
         # redeal is valued as no change (the table's rows with the 1-card deal to come are
         # fitted on whole games and would overstate its swing)
         redeal = self.value(0)
@@ -138,16 +138,7 @@ class BackAlleyBid(BackAlleyKnow):
                 if pb == _BOARD:
                     ours = _team_points(0, self.blevel[t], tt, n)
                 elif boards == 0 and n == 1:
-                    x = self.tricks[w]
-                    if x == 255 or not _ONE_LATER:
-                        ev += redeal
-                        continue
-                    # a later seat bids board (x: 2 = our side's, + 1 = we take the trick)
-                    a = x & 1
-                    if x & 2:
-                        ev += self.value(_team_points(0, 1, a, 1) - (1 - a))
-                    else:
-                        ev += self.value(a - _team_points(0, 1, 1 - a, 1))
+                    ev += self._one_pass(self.tricks[w], redeal)
                     continue
                 elif opp_board:
                     ours = _team_points(part, 0, tt, n)
@@ -162,12 +153,12 @@ class BackAlleyBid(BackAlleyKnow):
                 bestev = ev
                 bestb = 0x80 + k
         self.reason = "expected tricks" if bestb != _PASS else "too weak to bid"
-        # the sample plays double dummy and ignores what the bids before ours tell: a board
-        # in a longer hand, or over another board (a double: the board bidder holds a
-        # strong card), needs a clear margin, and in a longer hand one made world in four
-        # is counted failed
-        if not try_board or ((n > _SURE_N and allm * 100 < worlds * _SURE_PCT) or
-                             (boards and allm * 100 < worlds * _DBL_PCT)):
+        # the playouts flatter a board (double dummy): % made worlds it needs; above _SMALL
+        # cards one made in four fails
+        need = _SURE_PCT if n > small else _PAIR_PCT if n > 1 else 0
+        if boards:
+            need = _DBL_PCT if self.level else 90
+        if not try_board or allm * 100 < worlds * need:
             return bestb
         lvl = boards + 1
         ev = 0
@@ -176,7 +167,7 @@ class BackAlleyBid(BackAlleyKnow):
             a = self.alltk[w]
             if a == n:
                 made += 1
-                if n > _DISC_N and made % 4 == 0:
+                if n > small and made % 4 == 0:
                     a = n - 1
             ours = 10 * n * lvl if a == n else -10 * n * lvl
             ev += self.value(ours - self._theirs(n - a))
@@ -184,57 +175,6 @@ class BackAlleyBid(BackAlleyKnow):
             self.reason = "good chance of every trick: board"
             return _BOARD
         return bestb
-
-    def _strong1(self, q):
-        """In the world wm, seat q's one card is a board in a 1-card deal (a trump from
-        _ONE_TR, a side ace)."""
-        wm = self.wm
-        for s in range(4):
-            m = wm[q * 4 + s]
-            if m:
-                if s == self.tr:
-                    return _hi(m) >= _ONE_TR
-                return _hi(m) == 14
-        return False
-
-    def _one_forbid(self):
-        """1-card deal: the seats that bid hold a card that fits the bid (pass: no trump
-        from _ONE_TR, no side ace; board: one of those), as forbidden cards for the deal."""
-        tr = self.tr
-        for q in range(4):
-            b = self.obs.bids[q]
-            if q == self.me or not b:
-                continue
-            for s in range(4):
-                if b == _BOARD:
-                    f = 0x1FFFF if s != tr else (1 << _ONE_TR) - 1
-                    if s != tr:
-                        f &= ~(1 << 14)
-                elif s == tr:
-                    f = 0x1FFFF & ~((1 << _ONE_TR) - 1)
-                else:
-                    f = 1 << 14
-                self.forb[q * 4 + s] = f
-                self.fany[s] |= f
-
-    def _one_later(self):
-        """1-card deal, nobody has bid board: the first seat after us with a board card
-        bids it (and leads). 255: none (all pass: a redeal), else 2 if it is our side,
-        + 1 if our side takes the trick."""
-        me = self.me
-        last = (self.obs.dealer + 4) & 3
-        q = me
-        while q != last:
-            q = (q + 1) & 3
-            if self._strong1(q):
-                self._load_world()
-                self._sim_start(q)
-                self.board[q] = 1
-                self._playout()
-                self.board[q] = 0
-                a = 1 if self.swon[me] + self.swon[me ^ 2] else 0
-                return (2 if (q ^ me) & 1 == 0 else 0) | a
-        return 255
 
     def _bid_easy(self):
         v = self.obs
