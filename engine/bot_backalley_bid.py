@@ -5,10 +5,11 @@
 # hand out in sampled worlds: each candidate bid is scored in every world by what it does to
 # the game, the hand's points for us minus an estimate of theirs, turned into the chance of
 # winning the game (winprob_backalley) when the level plays for the game (value()).
-# Small hands: see bot_backalley_one (issue 17).
+# 1-card deals: bot_backalley_view.
 from engine.common import const
-from engine.bot_backalley_view import _hi, _lo, _cnt, _team_points
-from engine.bot_backalley_one import BackAlleyOne
+from engine.bot_backalley_view import (_hi, _lo, _cnt, _team_points, _one_forbid, _deal1,
+                                       _one_later, _one_pass)
+from engine.bot_backalley_know import BackAlleyKnow
 from engine.winprob_backalley import win_prob
 
 _PASS = const(0x80)
@@ -18,14 +19,14 @@ _MAX_WORLDS = const(64)
 _WP_WEIGHT = const(8)       # value(): win chance (0..1270) x 8, plus the points as tie-break
 _EASY_WORLDS = const(4)     # sampled worlds for Easy's small-hand bids (few: noisy, as Easy is)
 _NORMAL_WORLDS = const(12)
-_TRIES = const(2)          # Hard: worlds drawn per world kept (fit to the bids)
+_TRIES = const(2)          # Hard: worlds drawn per world kept (fit to bids)
 _SMALL = const(2)          # up to 2 cards (Easy 1) we lead a board
 _SURE_PCT = const(90)
 _DBL_PCT = const(70)       # over a board (Easy 90)
 _PAIR_PCT = const(40)      # 2 cards
 
 
-class BackAlleyBid(BackAlleyOne):
+class BackAlleyBid(BackAlleyKnow):
     def value(self, x):
         """Worth of a hand that changes our lead by x points: the game-win chance it leaves
         (x 8), plus x itself (a tie-break where the chance is flat); x alone without wp."""
@@ -43,7 +44,7 @@ class BackAlleyBid(BackAlleyOne):
         if self.obs.bids[t] and self.obs.bids[t + 2]:
             return _team_points(self.contract[t], 0, tt, n)
         if n == 1 and self.level:
-            return tt  # they pass (a later board: _one_later)
+            return tt  # they pass (_one_later)
         return 4 * tt
 
     def _bid_hard(self):
@@ -94,10 +95,10 @@ class BackAlleyBid(BackAlleyOne):
         self._forbid(False)
         small = _SMALL if self.level else 1
         if n == 1 and self.level:
-            self._one_forbid()
+            _one_forbid(self)
         for w in range(worlds):
             if n == 1 and self.level:
-                self._deal1()
+                _deal1(self)
             else:
                 self._sample()
             self._load_world()
@@ -106,7 +107,7 @@ class BackAlleyBid(BackAlleyOne):
             self.tricks[w] = self.swon[me]
             self.team[w] = self.swon[me] + self.swon[me ^ 2]
             if n == 1 and not boards and self.level == 2:
-                self.tricks[w] = self._one_later()
+                self.tricks[w] = _one_later(self)
             if try_board:
                 if lead != me and n <= small:
                     # (longer hands keep it: led by us, boards failed one time in four)
@@ -126,9 +127,8 @@ class BackAlleyBid(BackAlleyOne):
         t = me & 1
         bestb = _PASS
         bestev = 0
-        # no board yet in a 1-card deal: passing redeals unless a later seat bids board; the
-        # redeal is valued as no change (the table's rows with the 1-card deal to come are
-        # fitted on whole games and would overstate its swing)
+        # no board yet in a 1-card deal: passing redeals unless a later seat bids board; a
+        # redeal is valued as no change (the table's rows would overstate its swing)
         redeal = self.value(0)
         top = 1 if pb == _BOARD or opp_board else n
         for k in range(0, top):
@@ -138,7 +138,7 @@ class BackAlleyBid(BackAlleyOne):
                 if pb == _BOARD:
                     ours = _team_points(0, self.blevel[t], tt, n)
                 elif boards == 0 and n == 1:
-                    ev += self._one_pass(self.tricks[w], redeal)
+                    ev += _one_pass(self, self.tricks[w], redeal)
                     continue
                 elif opp_board:
                     ours = _team_points(part, 0, tt, n)

@@ -7,6 +7,7 @@
 #
 # Cards inside the brain are (suit, power) pairs kept as bitmasks: suit 0..3 where both jokers
 # belong to the trump suit, power 2..14 (ace 14), Little Blooper 15, Big Blooper 16.
+from engine.common import const
 from engine.cards import NO_CARD
 
 class BackAlleyView:
@@ -139,3 +140,112 @@ def _team_points(contract, board, tricks, n):
         return 4 * contract + tricks
     return -5 * contract
 
+# ---- the 1-card deal's bidding (Normal, Hard; issue 17), functions of the brain b ----------
+# With one card each the bids tell a lot: a seat that passed holds no card it would bid board
+# with, a seat that bid board holds one (a trump from _ONE_TR up, a side ace: what Hard bid
+# board with before issue 17; the reference of tools/ref_backalley.py infers the same), and
+# (Hard) after our pass a later seat holding one bids board rather than see a redeal.
+_ONE_TR = const(4)
+_BOARD = const(0xC0)
+
+
+def _strong1(b, q):
+    """In the world wm, seat q's one card is a board in a 1-card deal (a trump from
+    _ONE_TR, a side ace)."""
+    wm = b.wm
+    for s in range(4):
+        m = wm[q * 4 + s]
+        if m:
+            if s == b.tr:
+                return _hi(m) >= _ONE_TR
+            return _hi(m) == 14
+    return False
+
+
+def _one_forbid(b):
+    """1-card deal: the seats that bid hold a card that fits the bid (pass: no trump
+    from _ONE_TR, no side ace; board: one of those), as forbidden cards for the deal."""
+    tr = b.tr
+    for q in range(4):
+        x = b.obs.bids[q]
+        if q == b.me or not x:
+            continue
+        for s in range(4):
+            if x == _BOARD:
+                f = 0x1FFFF if s != tr else (1 << _ONE_TR) - 1
+                if s != tr:
+                    f &= ~(1 << 14)
+            elif s == tr:
+                f = 0x1FFFF & ~((1 << _ONE_TR) - 1)
+            else:
+                f = 1 << 14
+            b.forb[q * 4 + s] = f
+            b.fany[s] |= f
+
+
+def _deal1(b):
+    """A 1-card world: each other seat gets a random card it may hold (forb: the bids
+    made), the seats that bid board first (the fewest cards fit)."""
+    wm = b.wm
+    me = b.me
+    for i in range(16):
+        wm[i] = 0
+    for s in range(4):
+        wm[me * 4 + s] = b.mine[s]
+    for ps in range(2):
+        for i in range(1, 4):
+            q = (me + i) & 3
+            if (b.obs.bids[q] == _BOARD) != (ps == 0):
+                continue
+            for try_forb in range(2):
+                k = 0
+                for s in range(4):
+                    m = b.uns[s] & ~(wm[s] | wm[4 + s] | wm[8 + s] | wm[12 + s])
+                    if try_forb == 0:
+                        m &= ~b.forb[q * 4 + s]
+                    k += _cnt(m)
+                if k:
+                    break
+            r = b.rng.below(k)
+            for s in range(4):
+                m = b.uns[s] & ~(wm[s] | wm[4 + s] | wm[8 + s] | wm[12 + s])
+                if try_forb == 0:
+                    m &= ~b.forb[q * 4 + s]
+                c = _cnt(m)
+                if r < c:
+                    while r:
+                        m &= m - 1
+                        r -= 1
+                    wm[q * 4 + s] = m & -m
+                    break
+                r -= c
+
+
+def _one_pass(b, x, redeal):
+    """The value of our pass in a world where _one_later gave x (redeal: a redeal's)."""
+    if x == 255 or b.level != 2:
+        return redeal
+    a = x & 1
+    if x & 2:
+        return b.value(_team_points(0, 1, a, 1) - (1 - a))
+    return b.value(a - _team_points(0, 1, 1 - a, 1))
+
+
+def _one_later(b):
+    """1-card deal, nobody has bid board: the first seat after us with a board card
+    bids it (and leads). 255: none (all pass: a redeal), else 2 if it is our side,
+    + 1 if our side takes the trick."""
+    me = b.me
+    last = (b.obs.dealer + 4) & 3
+    q = me
+    while q != last:
+        q = (q + 1) & 3
+        if _strong1(b, q):
+            b._load_world()
+            b._sim_start(q)
+            b.board[q] = 1
+            b._playout()
+            b.board[q] = 0
+            a = 1 if b.swon[me] + b.swon[me ^ 2] else 0
+            return (2 if (q ^ me) & 1 == 0 else 0) | a
+    return 255

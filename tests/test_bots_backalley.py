@@ -2,6 +2,7 @@
 from engine.backalley import (BackAlley, PHASE_BID, PHASE_PLAY, PHASE_GAME_OVER, BID_PASS,
                               BID_BOARD, NO_TRUMP)
 from engine.bot_backalley import BackAlleyBrain
+from engine.bot_backalley_view import _one_forbid, _deal1
 from engine.bots import Bot
 from engine.cards import parse_card, NO_CARD, LITTLE_BLOOPER, BIG_BLOOPER
 from engine.rng import Rng
@@ -539,11 +540,11 @@ def test_one_card_deal_worlds_fit_the_bids_made():
         b._know()
         b._forbid(False)
         if fit:
-            b._one_forbid()
+            _one_forbid(b)
         seen = [0, 0, 0]
         for _ in range(300):
             if fit:
-                b._deal1()
+                _deal1(b)
             else:
                 b._sample()
             for q in range(3):

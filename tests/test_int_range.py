@@ -57,7 +57,7 @@ def test_engine_and_bots_arithmetic_stays_in_small_int_range():
         _play(ac, ba, rng, bots, 24)
         # every module of the Back Alley brain ran instrumented (they are imported by the bots)
         for name in ("bot_backalley", "bot_backalley_view", "bot_backalley_know",
-                     "bot_backalley_bid", "bot_backalley_play", "bot_backalley_one",
+                     "bot_backalley_bid", "bot_backalley_play",
                      "winprob_backalley"):
             assert "__int_check__" in sys.modules["engine." + name].__dict__, name
     print("largest |int| computed: %d (2**30 = %d) at %s" % (rec.max_abs, LIMIT, rec.where))
