@@ -7,7 +7,7 @@
 Players: 0 Easy, 1 Normal, 2 Hard, R uniformly random legal moves, L today's Hard frozen before
 the score-aware rework (tools/legacy_bots.py, read from git history; "2-L" measures the new Hard against it),
 T the Hard of 2026-12-01 before issue 17's small-hand bidding (the whole brain read from git at
-tools/frozen_backalley.py's TODAY_COMMIT), S the strong bidding reference (tools/ref_backalley.py:
+tools/frozen_backalley.py's TODAY_COMMIT; N: its Normal), S the strong bidding reference (tools/ref_backalley.py:
 50x Hard's worlds per bid in 1- and 2-card deals; slow, about 5 s of CPU a 7-deal game). Each pairing "A-B" plays
 `games` deal sequences twice: once with A as South/North (seats 0, 2) and B as West/East, then
 with the partnerships swapped, on the same decks and dealers (duplicate). Prints A's game win
@@ -61,12 +61,12 @@ def wilson(w, n):
 
 
 class TodayBot(LegacyBot):
-    """Today's Hard: the whole brain chain frozen at frozen_backalley.TODAY_COMMIT."""
+    """Today's Hard (or level): the whole brain chain frozen at frozen_backalley.TODAY_COMMIT."""
 
-    def __init__(self, seed):
+    def __init__(self, seed, level=2):
         import frozen_backalley
         self.seed = seed & 0x3FFFFFFF
-        self.brain = frozen_backalley.brain()(2)
+        self.brain = frozen_backalley.brain()(level)
 
 
 def make(kind, seed):
@@ -76,6 +76,8 @@ def make(kind, seed):
         return LegacyBot(seed)
     if kind == "T":
         return TodayBot(seed)
+    if kind == "N":
+        return TodayBot(seed, 1)
     if kind == "S":
         import ref_backalley
         return ref_backalley.RefBot(seed)
@@ -163,7 +165,7 @@ def same_level(args):
 
 def name(k):
     return {"0": "Easy", "1": "Normal", "2": "Hard", "R": "Random", "L": "Legacy",
-            "T": "Today", "S": "Strong"}[k]
+            "T": "Today", "N": "NormT", "S": "Strong"}[k]
 
 
 def main():
