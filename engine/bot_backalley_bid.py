@@ -20,7 +20,7 @@ _WP_WEIGHT = const(8)       # value(): win chance (0..1270) x 8, plus the points
 _EASY_WORLDS = const(4)     # sampled worlds for Easy's small-hand bids (few: noisy, as Easy is)
 _NORMAL_WORLDS = const(12)
 _TRIES = const(2)          # Hard: worlds drawn per world kept (fit to bids)
-_SMALL = const(2)          # up to 2 cards (Easy 1) we lead a board
+_SMALL = const(2)          # up to 2 cards (Hard; else 1) we lead a board
 _SURE_PCT = const(90)
 _DBL_PCT = const(70)       # over a board (Easy 90)
 _PAIR_PCT = const(40)      # 2 cards
@@ -93,7 +93,7 @@ class BackAlleyBid(BackAlleyKnow):
         self.board[me] = 1  # as if we bid board: may lead trumps (only matters if we lead)
         allm = 0
         self._forbid(False)
-        small = _SMALL if self.level else 1
+        small = _SMALL if self.level == 2 else 1
         if n == 1 and self.level:
             _one_forbid(self)
         for w in range(worlds):
