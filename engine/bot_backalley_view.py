@@ -149,19 +149,6 @@ _ONE_TR = const(4)
 _BOARD = const(0xC0)
 
 
-def _strong1(b, q):
-    """In the world wm, seat q's one card is a board in a 1-card deal (a trump from
-    _ONE_TR, a side ace)."""
-    wm = b.wm
-    for s in range(4):
-        m = wm[q * 4 + s]
-        if m:
-            if s == b.tr:
-                return _hi(m) >= _ONE_TR
-            return _hi(m) == 14
-    return False
-
-
 def _one_forbid(b):
     """1-card deal: the seats that bid hold a card that fits the bid (pass: no trump
     from _ONE_TR, no side ace; board: one of those), as forbidden cards for the deal."""
@@ -236,11 +223,18 @@ def _one_later(b):
     bids it (and leads). 255: none (all pass: a redeal), else 2 if it is our side,
     + 1 if our side takes the trick."""
     me = b.me
+    wm = b.wm
     last = (b.obs.dealer + 4) & 3
     q = me
     while q != last:
         q = (q + 1) & 3
-        if _strong1(b, q):
+        x = 0
+        for s in range(4):
+            # a board card: a trump from _ONE_TR, a side ace
+            m = wm[q * 4 + s]
+            if m:
+                x = _hi(m) >= _ONE_TR if s == b.tr else _hi(m) == 14
+        if x:
             b._load_world()
             b._sim_start(q)
             b.board[q] = 1
