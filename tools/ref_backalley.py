@@ -3,7 +3,8 @@
     RefBot(seed).choose(game)        # behind the tournament's Bot interface ("S")
 
 Bidding: every legal bid, board included, is scored in many sampled worlds (REF_MULT x the
-worlds Hard samples for the same decision: 50x by default) consistent with the cards seen and
+worlds Hard samples for the same decision: 50x in 1- and 2-card deals, 135-250x Hard's CPU
+time; REF_MULT_BIG = 12x in longer ones, ~35x its CPU time) consistent with the cards seen and
 the bids made so far; in each world the rest of the bidding is completed by a model of the
 later bidders, the whole hand is played out and the result (ours minus theirs) is scored by
 the game-win table (engine/winprob_backalley.py). What "played out" means per hand size:
@@ -17,6 +18,8 @@ worlds are also kept only where today's Hard would have made the bids already ma
 (the one Hard's inference uses), or board with a hand of sure winners; the worlds are drawn to
 fit the earlier bids as Hard draws them, with more draws per world kept.
 Card play: the tree's Hard (engine/bot_backalley_play.py), unchanged.
+`python tools/ref_backalley.py --collect FILE --games 20 --sizes 1,2` pickles bid positions of
+today's-Hard games with the reference's value of every bid (how Hard's small-hand bids were fitted).
 """
 import os
 import random
