@@ -172,7 +172,7 @@ class BackAlleyBid(BackAlleyKnow):
             ours = 10 * n * lvl if a == n else -10 * n * lvl
             ev += self.value(ours - self._theirs(n - a))
         if ev > bestev:
-            self.reason = "good chance of every trick: board"
+            self.reason = "likely all tricks: board"
             return _BOARD
         return bestb
 
