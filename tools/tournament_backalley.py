@@ -5,13 +5,17 @@
         [--pairs 2-1,1-0,2-R] [--jobs 2]
 
 Players: 0 Easy, 1 Normal, 2 Hard, R uniformly random legal moves, L today's Hard frozen before
-the score-aware rework (tools/legacy_bots.py, read from git history; "2-L" measures the new Hard against it). Each pairing "A-B" plays
+the score-aware rework (tools/legacy_bots.py, read from git history; "2-L" measures the new Hard against it),
+T the Hard of 2026-12-01 before issue 17's small-hand bidding (the whole brain read from git at
+tools/frozen_backalley.py's TODAY_COMMIT; N: its Normal), S the strong bidding reference (tools/ref_backalley.py:
+50x Hard's worlds per bid in 1- and 2-card deals; slow, about 5 s of CPU a 7-deal game). Each pairing "A-B" plays
 `games` deal sequences twice: once with A as South/North (seats 0, 2) and B as West/East, then
 with the partnerships swapped, on the same decks and dealers (duplicate). Prints A's game win
 rate (draws count half) with a 95 % Wilson interval, the duplicate-pair win rate, mean points,
 per player how often its numeric contracts and its boards were made, and the all-pass
 redeals per game (mean, max) of the pairing's games and, with --redeals, of games with the
-same level at all four seats (e.g. --redeals 0,1,2 --pairs "").
+same level at all four seats (e.g. --redeals 0,1,2 --pairs ""), and each player's bids per hand
+size as pass / numbers / board percentages.
 
 The default game is 25 deals (13 -> 1 -> 13); --deals 7 is the handheld's short game. Check
 both, e.g. `--games 150 --deals 25 --seed 9 --pairs 2-1,1-0,2-R,2-2` (about 10 minutes on two
@@ -60,11 +64,33 @@ def wilson(w, n):
     return (w / n if n else 0.0), lo, hi
 
 
+class TodayBot(LegacyBot):
+    """Today's Hard (or level): the whole brain chain frozen at frozen_backalley.TODAY_COMMIT."""
+
+    def __init__(self, seed, level=2):
+        import frozen_backalley
+        self.seed = seed & 0x3FFFFFFF
+        self.brain = frozen_backalley.brain()(level)
+
+    def choose(self, g):
+        if g.turn < 0:
+            return 0
+        self.brain.obs.read(g)
+        return self.brain.decide(self.seed)  # (the frozen brain decides in one go)
+
+
 def make(kind, seed):
     if kind == "R":
         return RandomPlayer(seed)
     if kind == "L":
         return LegacyBot(seed)
+    if kind == "T":
+        return TodayBot(seed)
+    if kind == "N":
+        return TodayBot(seed, 1)
+    if kind == "S":
+        import ref_backalley
+        return ref_backalley.RefBot(seed)
     return Bot(int(kind), seed)
 
 
@@ -96,11 +122,20 @@ def play(players, deals, decks, dealer, stats):
                 g.next_deal(decks[k])
             continue
         m = players[g.turn][1].choose(g)
+        if g.phase == 0:
+            # bidding profile: stats["bids", kind][n] = [pass, numbers, board]
+            pr = stats.setdefault(("bids", players[g.turn][0]), {})
+            row = pr.setdefault(g.cards_per_hand, [0, 0, 0])
+            row[0 if m == BID_PASS else 2 if m == BID_BOARD else 1] += 1
         assert g.play(m) == 0
         if g.turn < 0 and g.bid(0) and not all(g.bid(p) == BID_PASS for p in range(4)):
             n = g.cards_per_hand
             for t in range(2):
                 kind = players[t][0]
+                # points per hand played, by hand size: stats["pts", kind][n] = [sum, hands]
+                pt = stats.setdefault(("pts", kind), {}).setdefault(n, [0, 0, 0])
+                pt[0] += g.hand_points(t)
+                pt[1] += 1
                 st = stats.setdefault(kind, [0, 0, 0, 0])
                 tricks = g.tricks(t) + g.tricks(t + 2)
                 if g.bid(t) == BID_BOARD or g.bid(t + 2) == BID_BOARD:
@@ -139,7 +174,8 @@ def same_level(args):
 
 
 def name(k):
-    return {"0": "Easy", "1": "Normal", "2": "Hard", "R": "Random", "L": "Legacy"}[k]
+    return {"0": "Easy", "1": "Normal", "2": "Hard", "R": "Random", "L": "Legacy",
+            "T": "Today", "N": "NormT", "S": "Strong"}[k]
 
 
 def main():
@@ -175,6 +211,14 @@ def main():
                 pair_wins += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
                 margin += d
                 for k, v in st.items():
+                    if k[0] in ("bids", "pts"):
+                        for d in (total, here):
+                            pr = d.setdefault(k, {})
+                            for n, row in v.items():
+                                r = pr.setdefault(n, [0, 0, 0])
+                                for i in range(3):
+                                    r[i] += row[i]
+                        continue
                     for d in (total, here):
                         t = d.setdefault(k, [0, 0, 0, 0])
                         for i in range(4):
@@ -193,12 +237,28 @@ def main():
 
 
 def report(stats, indent):
-    for k in sorted(stats):
+    for k in sorted(x for x in stats if isinstance(x, str)):
         c, m, bd, bm = stats[k]
         p, lo, hi = wilson(m, c)
         print("%s%-6s numeric contracts %5d made %.1f%% [%.1f, %.1f]   boards %4d made %d (%.0f%%)"
               % (indent, name(k), c, 100 * p, 100 * lo, 100 * hi, bd, bm,
                  100.0 * bm / bd if bd else 0), flush=True)
+    pts = sorted(x for x in stats if x[0] == "pts")
+    if len(pts) == 2:
+        (a, pa), (b, pb) = [(k[1], stats[k]) for k in pts]
+        row = "%s%s minus %s, points per hand by hand size:" % (indent, name(a), name(b))
+        for n in sorted(pa):
+            if n in pb and pa[n][1] and pb[n][1]:
+                row += "  %d: %+.2f" % (n, pa[n][0] / pa[n][1] - pb[n][0] / pb[n][1])
+        print(row, flush=True)
+    for k in sorted(x for x in stats if x[0] == "bids"):
+        pr = stats[k]
+        row = "%s%-6s bids pass/numbers/board %%:" % (indent, name(k[1]))
+        for n in sorted(pr):
+            a, b, c = pr[n]
+            t = a + b + c
+            row += "  %d: %.0f/%.0f/%.0f (%d)" % (n, 100.0 * a / t, 100.0 * b / t, 100.0 * c / t, t)
+        print(row, flush=True)
 
 
 if __name__ == "__main__":
