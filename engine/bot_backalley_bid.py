@@ -201,9 +201,10 @@ class BackAlleyBid(BackAlleyKnow):
         boards = bs[_BOARDS]
         self.reason = "expected tricks" if bestb != _PASS else "too weak to bid"
         # the playouts flatter a board (double dummy): % made worlds it needs (Hard 2 cards
-        # 40 %, over a board 70 %); above k cards one made in four fails
+        # 20 %: the game-win value decides, as the reference's; over a board 70 %); above k
+        # cards one made in four fails
         k = 2 if self.level == 2 else 1
-        need = 90 if n > k else 40 if n > 1 else 0
+        need = 90 if n > k else 20 if n > 1 else 0
         if boards:
             need = 70 if self.level else 90
         if not bs[_TRY] or allm * 100 < worlds * need:

@@ -375,13 +375,15 @@ def test_hard_bids_for_the_game_not_the_hand_in_the_last_deal():
     # and the other opponent passed; East holds the ace of hearts and a low card: one trick
     # likely, two unlikely. Ahead by 8, passing wins whatever happens (their made 1 pays them
     # at most 6): pass. Ahead by 3, if they make their 1 a pass loses (+1 - 5) and a made 1
-    # draws level (+5 - 5 = 0: still 3 ahead): bid 1.
+    # draws level (+5 - 5 = 0: still 3 ahead): bid 1, or board (since issue 17 Hard boards 2
+    # cards at 20 % made worlds: the ace wins only if hearts are led, so a made 1 and a made
+    # board are about as likely, and either wins the game).
     for hand in ("AH 4D", "AH KD"):
         g = game_with(["5C 6C", "7C 8C", "9C 10C", hand], "2S", 3)
         bids(g, 0x81, BID_PASS, BID_PASS)
         for sd in range(4):
             assert Bot(2, sd, BackAlley).choose(_last_deal(g, 8)) == BID_PASS, (hand, sd)
-            assert Bot(2, sd, BackAlley).choose(_last_deal(g, 3)) == 0x81, (hand, sd)
+            assert Bot(2, sd, BackAlley).choose(_last_deal(g, 3)) in (0x81, BID_BOARD), (hand, sd)
     # (Normal, bidding from its trick estimate, passes the weaker hand 3 ahead with 2 seeds
     # of these 4: the check tells the levels apart)
 
