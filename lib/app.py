@@ -72,7 +72,10 @@ class App:
         self.hw = hw
         self.dirty = True
         self.now = 0
-        __import__("gfxinit").init(hw.display)
+        m = __import__("gfxinit")
+        gc.collect()  # the canvas and the text lines into the lowest holes compiling left
+        m.init(hw.display)
+        m = None
         self.unload("gfxinit")
         gfx.hw = hw  # (gfx.refresh sends a change in several places a piece at a time)
         self.rec = records.Records(hw.nvm)
@@ -94,8 +97,9 @@ class App:
         self.hist = bytearray(100)
         self.hist_n = 0
         self.hist_open = True  # Alley Cat: the round in play is not in hist yet
-        __import__("appx").init(self, fresh)  # appx and the menus stay: imported once
+        __import__("appx").init(self, fresh, LIMITS)  # appx and the menus stay: imported once
         self.screen = None
+        self.pending = 0  # the title's choice (a game kind, -1 Continue): App.step does it
         self.apply_settings()
 
     # ---- settings / stats / saves ------------------------------------------------------
@@ -198,15 +202,18 @@ class App:
         package, which holds its submodules) so that its code can be collected; it is
         imported again when needed."""
         e = sys.modules.get("engine")
+        d = None
         for name in list(sys.modules.keys()):
             if name.startswith(m):
+                d = name
                 del sys.modules[name]
                 if e is not None and name.startswith("engine."):
                     try:
                         delattr(e, name[7:])
                     except AttributeError:
                         pass
-        gc.collect()
+        if d:  # (nothing dropped: nothing to collect; each import collects before it)
+            gc.collect()
 
     def game_screen(self, kind):
         """The screen of game kind, loading its modules (and dropping the other game's)."""
@@ -239,6 +246,19 @@ class App:
     def to_title(self):
         self.drop_game()  # the game's modules go with it: the next game finds room for its own
         self.goto(self.load("title", "TitleScreen"))
+
+    def leave_title(self):
+        """Start (GAME_AC / GAME_BA) or continue (-1) the game the title chose, once the
+        title's code has returned: its screen and code go first, so that the game's
+        modules compile into the room they leave."""
+        k = self.pending
+        self.pending = 0
+        self.screen = None
+        self.unload("title")
+        if k < 0:
+            self.resume()
+        else:
+            self.new_game(k)
 
     def open_pause(self, game):
         game.checkpoint()  # the player may switch off now: the game is written as it is
@@ -282,6 +302,8 @@ class App:
         self.now = now
         if pressed:
             self.screen.key(pressed)
+            if self.pending:
+                self.leave_title()
         self.screen.update(now)
         if self.save_due():  # on any screen
             gs = self.gs

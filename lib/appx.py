@@ -1,14 +1,27 @@
-"""The App's rare work, apart from app.py to keep each module small to compile (imported at
-start-up and kept): reading the records at start-up, loading and writing the saved game,
-counting a game in the statistics, and the one-line state text of the desktop log and the
-tests."""
+# Split from app.py only for memory (each module small to compile; imported at start-up
+# and kept): the App's rare work -- reading the records at start-up, loading and writing the
+# saved game, counting a game in the statistics, the one-line state of the desktop log.
+# app imports appx, never the other way round: the layout numbers it shares with app are
+# copied here as const() (tests/test_device_heap.py checks that they agree).
 import records
-from app import N_SETTINGS, LIMITS, GAME_AC, GAME_BA, _SAVE_META, N_STATS, N_STAT_FIELDS, \
-    ST_PLAYED, ST_WON, ST_STREAK, ST_BEST_STREAK, ST_BEST_SCORE
+from buttons import const
+
+N_SETTINGS = const(11)  # app.N_SETTINGS
+GAME_AC = const(1)  # app.GAME_AC, app.GAME_BA
+GAME_BA = const(2)
+_SAVE_META = const(8)  # app._SAVE_META
+N_STATS = const(60)  # app.N_STATS, app.N_STAT_FIELDS, app.ST_*
+N_STAT_FIELDS = const(5)
+ST_PLAYED = const(0)
+ST_WON = const(1)
+ST_STREAK = const(2)
+ST_BEST_STREAK = const(3)
+ST_BEST_SCORE = const(4)
 
 
-def init(a, fresh):
-    """Settings, statistics and (unless fresh) the saved game from nvm into the App."""
+def init(a, fresh, limits):
+    """Settings (each below its limits[i]), statistics and (unless fresh) the saved game
+    from nvm into the App."""
     rec = a.rec
     b = a.buf
     n = rec.read(records.SETTINGS, b)
@@ -16,7 +29,7 @@ def init(a, fresh):
     if n > N_SETTINGS:
         n = N_SETTINGS
     for i in range(n if ok else 0):
-        if b[i] >= LIMITS[i]:
+        if b[i] >= limits[i]:
             ok = False
     if ok:
         for i in range(n):

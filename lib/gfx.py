@@ -6,16 +6,17 @@
 # ops of two ints in three sections (0 the screen, 1 its message lines or menu items, 2
 # the hand) and compared, op by op, with what the same section drew before; refresh() (once
 # per step of the app) repaints from the ops just the rectangles that changed, each sent to
-# the display on its own (hw.refresh). A screen redraws a section whole (clear() starts all
-# three), so a full redraw and a partial one give the same picture. (The state lives in two
-# bytearrays and the names are ones the program already has: every new name is interned
-# for good on the board, and the program's names just fill the interpreter's first pools.)
+# the display on its own (hw.refresh), or half the screen and more as one full refresh. A
+# screen redraws a section whole (clear() starts all three), so a full redraw and a partial
+# one give the same picture. (State in two bytearrays: every new name is interned for good
+# on the board.)
 #
-# Text lines are our own tiny labels: one TileGrid per line over a glyph sheet copied once
-# from terminalio.FONT, with a 2-colour palette; changing the text rewrites the tile
-# numbers that changed, changing the colour one palette entry; a line drawn again with the
-# same text, colour and place is not touched (no hide / show: setting `hidden` at all
-# refreshes the whole line). Lines not drawn again after a clear() are hidden by refresh().
+# Text lines: one TileGrid per line over a glyph sheet copied from terminalio.FONT, a
+# 2-colour palette; a new text rewrites the tiles that changed (none for the string it
+# shows: `lines`), a new colour one palette entry; the same text, colour and place touch
+# nothing (setting `hidden` at all refreshes the line). The firmware refreshes and
+# composites a line's whole 162-px box: its empty cells lie off screen on the side that
+# leaves less of it there. Lines not drawn again after a clear() are hidden by refresh().
 # Nothing here allocates but the strings themselves.
 import bitmaptools
 
@@ -51,7 +52,8 @@ canvas = None
 labels = None  # TileGrids, one per text line (their palettes: .pixel_shader)
 shown = None  # bytearray NL x LW: the tiles each line shows (to skip unchanged ones)
 chip = None  # bytearray NL: 1 + cell of the line's inline suit chip, 0 if none
-llen = None  # bytearray: text length per line
+llen = None  # bytearray: text length per line, then the cell each line's text starts at
+lines = None  # the string each line shows (the same again: no tile compared)
 font_sheet = None
 fmap = None  # bytearray: tile of each printable ASCII character (index = code - 32)
 sheet = None  # sprite sheet: row 0 black ranks, row 1 red ranks, row 2 suits (8x8 cells)
@@ -100,9 +102,9 @@ def clear(color=FELT):
 
 
 def put(k, x, y, w, h, a=0, b=0, c=0):
-    """Op k (1 rect, 2 blit, 3 card, 4 back, 5 frame) over the rectangle x, y, w, h with
-    arguments a, b, c: recorded, its rectangle repainted when it differs from the op the
-    section had in its place; while refresh() paints, drawn (clipped)."""
+    """Op k (1 rect, 2 blit, 3 card, 4 back, 5 frame) over x, y, w, h with arguments a, b,
+    c: recorded, repainted if it differs from the section's op in its place; while
+    refresh() paints, drawn (clipped)."""
     e = live
     s = e[9]
     if s == 3:
@@ -219,6 +221,22 @@ def refresh():
     d = dirty
     n = d[16]
     d[16] = 0
+    m = 0
+    for j in range(0, 4 * n, 4):
+        m += (d[j + 2] - d[j]) * (d[j + 3] - d[j + 1])
+    if m >= W * H // 2:
+        # half the screen or more: repainted whole and sent as one area (the firmware sends
+        # a full refresh after root_group changes; its areas would send text lines again)
+        d[0] = 0
+        d[1] = 0
+        d[2] = W
+        d[3] = H
+        n = 1
+        if hw is not None:
+            m = hw.display
+            v = m.root_group
+            m.root_group = None
+            m.root_group = v
     p = e[9]
     e[9] = 3
     for j in range(0, 4 * n, 4):
@@ -226,15 +244,26 @@ def refresh():
         d[18] = d[j + 1]
         d[19] = d[j + 2]
         d[20] = d[j + 3]
+        a = d[j] + 32  # (the rectangle as the ops store x and y: +32; tests cheapest first)
+        b = d[j + 1] + 32
+        c = d[j + 2] + 32
+        f = d[j + 3] + 32
         for k in range(3):
             for q in range(2 * e[13 + k], 2 * (e[13 + k] + e[6 + k]), 2):
                 m = o[q]
-                v = o[q + 1]
-                x = (m & 255) - 32
-                y = ((m >> 8) & 255) - 32
+                x = m & 255
+                if x >= c:
+                    continue
+                y = (m >> 8) & 255
+                if y >= f:
+                    continue
                 w = (m >> 16) & 255
-                if x < d[19] and y < d[20] and x + w > d[17] and y + (v & 255) > d[18]:
-                    put(m >> 24, x, y, w, v & 255, (v >> 8) & 255, (v >> 16) & 255, v >> 24)
+                if x + w <= a:
+                    continue
+                v = o[q + 1]
+                if y + (v & 255) > b:
+                    put(m >> 24, x - 32, y - 32, w, v & 255, (v >> 8) & 255, (v >> 16) & 255,
+                        v >> 24)
         if j < 4 * n - 4 and hw is not None:
             hw.refresh()
     e[9] = p
@@ -261,10 +290,9 @@ def blit(a, b, x, y, w):
 
 
 def card(c, x, y, w=17, h=24, sel=False, dim=False, edge=BLACK):
-    """A face-up card: rank top-left, suit icon under it, a second suit icon bottom-right
-    when the card is wide enough to show it. sel: a double yellow frame; dim: a grey face
-    (cannot be played now); edge: the frame's colour otherwise (a colour other than black
-    is drawn double: the card led, a card just drawn)."""
+    """A face-up card: rank top-left, suit under it, a second suit bottom-right if it is
+    big enough. sel: a double yellow frame; dim: a grey face (not playable now); edge: the
+    frame's colour otherwise (not black: drawn double: the card led, a card just drawn)."""
     put(3, x, y, w, h, c, (1 if sel else 0) | (2 if dim else 0), edge)
 
 
@@ -290,31 +318,38 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     n = len(s)
     if n > LW:
         n = LW
-    m = fmap
-    q = 0
-    for k in range(n if n > llen[i] else llen[i]):
-        t = m[0]
-        if k < n:
-            c = ord(s[k]) - 32
-            if 0 <= c <= 94:
-                t = m[c]
-            elif -32 < c <= -27:
-                q = k + 1
-                u = c + 31
-        if b[o + k] != t:
-            b[o + k] = t
-            g[k] = t
-    llen[i] = n
-    chip[i] = q
-    p = g.pixel_shader
-    if p[1] != color:
-        p[1] = color
     if right:
         x -= n * FW
     elif center:
         x -= (n * FW) // 2
-    if g.x != x:
-        g.x = x
+    # cells r.. hold the text, the empty ones lie off screen (the header says why)
+    r = LW - n if x + n * FW < W - x else 0
+    a = llen[NL + i]
+    if lines[i] != s or a != r:  # (a string compare is C: most lines keep their text)
+        m = fmap
+        q = 0
+        e = a + llen[i]
+        for k in range(r if r < a else a, r + n if r + n > e else e):
+            t = m[0]
+            if r <= k < r + n:
+                c = ord(s[k - r]) - 32
+                if 0 <= c <= 94:
+                    t = m[c]
+                elif -32 < c <= -27:
+                    q = k - r + 1
+            if b[o + k] != t:
+                b[o + k] = t
+                g[k] = t
+        lines[i] = s
+        llen[i] = n
+        llen[NL + i] = r
+        chip[i] = q
+    q = chip[i]
+    p = g.pixel_shader
+    if p[1] != color:
+        p[1] = color
+    if g.x != x - r * FW:
+        g.x = x - r * FW
     if g.y != y:
         g.y = y
     if g.hidden != (n == 0):  # (setting it at all refreshes the whole line)
@@ -322,13 +357,12 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     if q:  # a white chip with the suit, in cells q-1 and q (ops like the others)
         x += (q - 1) * FW + 1
         rect(x, y + 2, 9, 9, WHITE)  # (rows 2..10: clear of the lines above and below)
-        blit(u * 8, 16, x + 2, y + 3, 7)
+        blit((ord(s[q - 1]) - 1) * 8, 16, x + 2, y + 3, 7)
 
 
 def hide(i):
     if not labels[i].hidden:
         labels[i].hidden = True
-    chip[i] = 0
 
 
 def card_text(c):

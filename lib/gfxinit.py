@@ -116,7 +116,7 @@ def init(display):
     g = displayio.Group()
     g.append(displayio.TileGrid(canvas, pixel_shader=p))
     labels = []
-    llen = bytearray(gfx.NL)
+    llen = bytearray(2 * gfx.NL)
     shown = bytearray([fmap[0]] * (gfx.NL * gfx.LW))
     for i in range(gfx.NL):
         p = displayio.Palette(2)
@@ -133,6 +133,7 @@ def init(display):
     gfx.shown = shown
     gfx.llen = llen
     gfx.chip = bytearray(gfx.NL)
+    gfx.lines = [""] * gfx.NL
     gfx.buf = array("i", bytes(8 * gfx.live[16]))
     gfx.sheet = sheet
     gfx.font_sheet = font_sheet

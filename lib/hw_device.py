@@ -54,7 +54,7 @@ class Device:
             self.nvm = bytearray(1312)
         self._pwm = None
         self._audio = None
-        self._samples = {}
+        self._sample = None  # one looped square wave: a tone sets its sample_rate
         self._tone_end = -1
         self._spk_en = None
         try:
@@ -63,6 +63,12 @@ class Device:
             self._spk_en.switch_to_output(value=False)
         except (AttributeError, ImportError, ValueError):
             self._spk_en = None
+        # opened now, while the heap is empty: made mid-game, the speaker's few objects
+        # were strewn over the holes the next game's modules need
+        try:
+            self._open_speaker()
+        except (ValueError, RuntimeError, OSError, ImportError):
+            pass
 
     # ---- clock ----------------------------------------------------------------------------
     def now_ms(self):
@@ -118,20 +124,17 @@ class Device:
     # ---- sound ----------------------------------------------------------------------------
     def tone(self, freq, ms):
         now = self.now_ms()
+        if self._pwm is None and self._audio is None:
+            return
         try:
-            if self._pwm is None and self._audio is None:
-                self._open_speaker()
             if self._spk_en is not None:
                 self._spk_en.value = True
             if self._pwm is not None:
                 self._pwm.frequency = freq
                 self._pwm.duty_cycle = 0x8000
-            elif self._audio is not None:
-                s = self._samples.get(freq)
-                if s is None:
-                    import audiocore
-                    s = audiocore.RawSample(self._wave, sample_rate=freq * _SAMPLES)
-                    self._samples[freq] = s
+            else:
+                s = self._sample
+                s.sample_rate = freq * _SAMPLES  # (read by play(): the pitch of this tone)
                 self._audio.play(s, loop=True)
             self._tone_end = (now + ms) & 0x1FFFFFFF
         except (ValueError, RuntimeError, OSError, ImportError):
@@ -147,8 +150,10 @@ class Device:
             return
         # loop one period of a square wave at freq * _SAMPLES samples a second
         import array
+        import audiocore
         self._wave = array.array("H", [0xC000 if i < _SAMPLES // 2 else 0x4000
                                        for i in range(_SAMPLES)])
+        self._sample = audiocore.RawSample(self._wave, sample_rate=440 * _SAMPLES)
         self._audio = audioio.AudioOut(board.SPEAKER)
 
     def update(self, now):

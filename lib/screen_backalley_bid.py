@@ -31,6 +31,17 @@ def panel(s):
         return
     load_bids(s)
     n = g.cards_per_hand
+    gfx.text(3, 80, 26, "Your bid (%d card%s)" % (n, "" if n == 1 else "s"), gfx.T_GREEN,
+             center=True)
+    choice(s)
+    gfx.text(6, 80, 59, "West %s  East %s" % (word(g.bid(1)), word(g.bid(3))), gfx.T_GREY,
+             center=True)
+
+
+def choice(s):
+    """The bid box's lines that follow the choice (Left / Right redraws only these)."""
+    g = s.g
+    n = g.cards_per_hand
     b = s.bids[s.bsel]
     # the coach says what the choice means, else the keys
     if not s.coaching():
@@ -39,8 +50,6 @@ def panel(s):
         s.bid_tip = "Board: win all %d (+-%d)" % (n, 10 * n)
     else:
         s.bid_tip = "Team bid = tricks to take"
-    gfx.text(3, 80, 26, "Your bid (%d card%s)" % (n, "" if n == 1 else "s"), gfx.T_GREEN,
-             center=True)
     gfx.text(4, 80, 37, "<  %s  >" % word(b), gfx.T_YELLOW, center=True)
     pb = g.bid(2)
     if pb == 0:
@@ -53,8 +62,6 @@ def panel(s):
         m = (pb - 0x80 if pb != BA.BID_PASS else 0) + (b - 0x80 if b != BA.BID_PASS else 0)
         t = "North %s, team %d" % ("passed" if pb == BA.BID_PASS else word(pb), m)
     gfx.text(5, 80, 48, t, center=True)
-    gfx.text(6, 80, 59, "West %s  East %s" % (word(g.bid(1)), word(g.bid(3))), gfx.T_GREY,
-             center=True)
 
 
 def coach(s):
@@ -87,7 +94,8 @@ def bid_key(s, k):
         s.bsel = (s.bsel + (1 if k & RIGHT else -1)) % s.nb
         s.flags |= _F_BOX  # yours now: the hint's bid no longer moves it
         s.app.fx.tone(T_MOVE)
-        s.draw_all()
+        choice(s)  # only the box's lines and the tip change
+        s.draw_msgs()
     elif k & UP:
         s.ask_hint()
     elif k & A:

@@ -35,8 +35,11 @@ class GameScreen(TableKeys):
 
     def __init__(self, app):
         self.app = app
+        # one bot: plays the computer seats and searches your hint. Built first, before the
+        # screen's and the game's objects (the heap is least fragmented right after the
+        # game's modules) and kept across games until the modules go (App.drop_game)
+        self.bot = Bot(2, 0, self.GAME)
         self.g = None
-        self.bot = None  # one bot: plays the computer seats and searches your hint
         self.th = 0  # the bot's decision (in slices): _TH_CPU / _TH_HINT, | _TH_DONE once made
         self.flags = 0  # F_ASKED, F_MOVED, F_BOX (table_keys)
         self.seed = 0
@@ -62,15 +65,13 @@ class GameScreen(TableKeys):
     # ---- game objects --------------------------------------------------------------------
     def drop(self):
         self.g = None
-        self.bot = None
         self.forget()
 
     def adopt(self, g, seed, level):
-        """Play g (just started or loaded); its bot is built when first needed."""
+        """Play g (just started or loaded) with the screen's bot."""
         self.g = g
         self.seed = seed
         self.level = level
-        self.bot = None
         self.reset_view()
 
     def load_game(self, buf, level, seed):
@@ -98,9 +99,8 @@ class GameScreen(TableKeys):
         b = self.bot
         if self.th != want:
             # one bot plays every computer seat (a bot only sees the seat to move) and
-            # searches your hint (Hard): never at the same time. Built when first needed and
-            # kept (its modules came with the game); a move is a function of its level, seed
-            # and what it sees
+            # searches your hint (Hard): never at the same time. A move is a function of its
+            # level, seed and what it sees
             lv = 2
             s = self.seed + 7919
             if want == _TH_CPU:
@@ -108,14 +108,14 @@ class GameScreen(TableKeys):
             elif self.level != 2:  # Hard's hint: at Hard the computers' own seed, else another
                 s = self.seed ^ 0x2545F49
             s &= 0x3FFFFFFF
-            if b is None:
-                b = Bot(lv, s, self.g)
-                self.bot = b
             b.level = lv
             b.seed = s
             b.begin(self.g)
             self.th = want
-        if b.think(b.slice):
+            w = b.slice >> 1  # (begin() took its share of this step; any slicing is exact)
+        else:
+            w = b.slice
+        if b.think(w):
             self.th = want | _TH_DONE
         return True
 
@@ -211,7 +211,9 @@ class GameScreen(TableKeys):
         self.draw_all()
 
     def update(self, now):
-        if self.flags & _F_MOVED:  # the move drawn in this step reaches the screen first
+        if self.flags & _F_MOVED:
+            # what this step drew (a move, a key's answer) reaches the screen first: no
+            # thinking slice on top of it
             self.flags &= ~_F_MOVED
             return
         if self.hold_until >= 0:

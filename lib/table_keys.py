@@ -22,6 +22,7 @@ _F_BOX = const(4)  # Back Alley: the bid box is placed (on the hint's bid, or mo
 class TableKeys:
     def key(self, k):
         g = self.g
+        self.flags |= _F_MOVED  # a key's answer reaches the screen before any thinking
         if self.hold_until >= 0:
             self.end_hold()
             if not (k & START):

@@ -61,7 +61,7 @@ class TitleScreen(Menu):
         app = self.app
         it = self.items[i]
         if it == "Continue":
-            app.resume()
+            app.pending = -1  # (app.step does it once this code returned, as below)
         elif it in GAME_NAMES:
             kind = 1 if it == "Alley Cat" else 2
             if app.saved:
@@ -70,7 +70,7 @@ class TitleScreen(Menu):
                           self.detail + ".", "It counts as a loss."),
                          "Start new game", kind)
             else:
-                app.new_game(kind)
+                app.pending = kind
         else:
             app.title_item = it
             if it == "Statistics":
@@ -81,4 +81,4 @@ class TitleScreen(Menu):
                 app.show_rules(self, 0)
 
     def confirmed(self, kind):
-        self.app.new_game(kind)
+        self.app.pending = kind

@@ -213,16 +213,18 @@ def text_boxes():
         if t.hidden or n == 0:
             continue
         ink = []
+        r = gfx.llen[gfx.NL + i]  # the cell the text starts at (the rest is off screen)
+        x = t.x + r * gfx.FW
         for k in range(n):
-            tile = gfx.shown[i * gfx.LW + k]
+            tile = gfx.shown[i * gfx.LW + r + k]
             for dx, dy in glyph_ink(tile):
-                ink.append((t.x + k * gfx.FW + dx, t.y + dy))
+                ink.append((x + k * gfx.FW + dx, t.y + dy))
         chips = []
         if gfx.chip[i]:  # gfx.text's inline suit chip: 9x9 in cells chip-1 and chip
-            chips.append((t.x + (gfx.chip[i] - 1) * gfx.FW + 1, t.y + 2, 9, 9))
+            chips.append((x + (gfx.chip[i] - 1) * gfx.FW + 1, t.y + 2, 9, 9))
         if not ink and not chips:
             continue
-        out.append((i, (t.x, t.y, n * gfx.FW, gfx.FH), ink, chips))
+        out.append((i, (x, t.y, n * gfx.FW, gfx.FH), ink, chips))
     return out
 
 
@@ -284,7 +286,7 @@ def line_text(i):
     inv = {}
     for c in range(95):
         inv.setdefault(gfx.fmap[c], chr(32 + c))
-    o = i * gfx.LW
+    o = i * gfx.LW + gfx.llen[gfx.NL + i]
     return "".join(inv.get(gfx.shown[o + k], "?") for k in range(gfx.llen[i]))
 
 

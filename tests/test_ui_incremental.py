@@ -32,7 +32,8 @@ def snapshot():
             labs.append(None)
         else:
             labs.append((t.x, t.y, t.pixel_shader[1],
-                         bytes(gfx.shown[i * gfx.LW:i * gfx.LW + n])))
+                         bytes(gfx.shown[i * gfx.LW + gfx.llen[gfx.NL + i]:
+                                   i * gfx.LW + gfx.llen[gfx.NL + i] + n])))
     return bytes(gfx.canvas._data), labs
 
 
@@ -42,6 +43,8 @@ def full_redraw(app):
         gfx.live[6 + s] = 0  # no op drawn before: all of them are new
     for i in range(gfx.NL * gfx.LW):
         gfx.shown[i] = 255  # every tile written again
+    for i in range(gfx.NL):
+        gfx.lines[i] = None  # (no line's text known: each is compared tile by tile)
     gfx.canvas.fill(15)  # (index 15 is no colour the program uses)
     if getattr(scr, "msg_bad", None) is False and not gfx.labels[7].hidden and \
             gfx.labels[7].pixel_shader[1] == gfx.T_RED:

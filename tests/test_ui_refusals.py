@@ -64,7 +64,7 @@ def on_screen():
     inv = {}
     for c in range(95):
         inv.setdefault(gfx.fmap[c], chr(32 + c))
-    o = MSG_LINE * gfx.LW
+    o = MSG_LINE * gfx.LW + gfx.llen[gfx.NL + MSG_LINE]
     return "".join(inv.get(gfx.shown[o + k], "?") for k in range(gfx.llen[MSG_LINE]))
 
 

@@ -34,8 +34,9 @@ def screen_texts():
         if lab.hidden:
             continue
         n = gfx.llen[i]
-        s = "".join(inv[gfx.shown[i * 27 + k]] for k in range(n))
-        out.append((s, lab.x, lab.y))
+        r = gfx.llen[gfx.NL + i]  # the cell the text starts at
+        s = "".join(inv[gfx.shown[i * 27 + r + k]] for k in range(n))
+        out.append((s, lab.x + r * gfx.FW, lab.y))
     return out
 
 

@@ -193,13 +193,14 @@ def test_header_contracts_dealer_and_trick_marks(tmp_path):
             assert rgb_close(edge, hexrgb(COLORS[gfx.BLACK]))
     # the dealer's button
     lab = gfx.labels[(6, 4, 3, 5)[g.dealer]]
+    lx = lab.x + gfx.llen[gfx.NL + (6, 4, 3, 5)[g.dealer]] * gfx.FW  # where its text starts
     if g.dealer & 1:
         cx = 1 if g.dealer == 1 else 150
         cy = 31
     elif g.dealer == 2:
-        cx, cy = lab.x - 11, lab.y + 1
+        cx, cy = lx - 11, lab.y + 1
     else:
-        cx, cy = lab.x + gfx.llen[6] * gfx.FW + 2, lab.y + 1
+        cx, cy = lx + gfx.llen[6] * gfx.FW + 2, lab.y + 1
     assert rgb_close(d.hw.frame_pixel(cx, cy), WHITE)
     assert rgb_close(d.hw.frame_pixel(cx + 2, cy + 4), hexrgb(COLORS[gfx.BLACK]))
 

@@ -141,7 +141,8 @@ def test_hard_thinks_a_slice_per_step_and_start_pauses_mid_think(tmp_path, monke
     assert len(steps) == len(set(steps)), "two slices in one step"
     over = 14 if game == "Alley Cat" else 2 * 52 + 16
     for e in thinks:
-        assert e[2] == e[4]  # the bot's own slice asked for
+        # the bot's own slice asked for, half of it in the step that began the decision
+        assert e[2] in (e[4], e[4] >> 1), e
         assert e[3] <= e[4] + over, e  # and about that much search done
     # a Hard decision takes many steps: the search really is sliced
     assert sum(1 for e in thinks if e[3] > 0) > 40

@@ -34,15 +34,16 @@ if not MP:
     sys.exit(r.returncode)
 
 sys.path.insert(0, ".")
+sys.path.insert(0, "tools")
 import gc
 import micropython
 import time
+from bench_slices import SliceTimer
 
 SLICES = "--slice" in sys.argv
 ARGS = [a for a in sys.argv[1:] if a != "--slice"]
 POSITIONS = int(ARGS[0]) if len(ARGS) > 0 else 400
 REPS = int(ARGS[1]) if len(ARGS) > 1 else 3
-CPU_CLOCK = hasattr(time, "clock")  # the unix port's process CPU time
 
 gc.collect()
 m0 = gc.mem_alloc()
@@ -71,36 +72,7 @@ player = Bot(1, 99)
 rng = Rng(5)
 buf = bytearray(16)
 times = [[], [], []]
-slice_t = [[], [], []]  # --slice: time of every slice (us)
-per_dec = [[], [], []]  # --slice: slices per decision
-sbuf = [0] * 4000
-cpu_mean = [[], [], []]  # --slice: per level and decision, CPU time of its slices / slices
-
-
-def time_slices(bot, g, out, lv):
-    """Think g in slices REPS times; append each slice's fastest time to out; slices."""
-    n = 0
-    c0 = time.clock() if CPU_CLOCK else 0
-    for rep in range(REPS):
-        k = 0
-        t0 = time.ticks_us()
-        bot.begin(g)
-        while True:
-            done = bot.think(bot.slice)
-            t1 = time.ticks_us()
-            d = time.ticks_diff(t1, t0)
-            if rep == 0 or d < sbuf[k]:
-                sbuf[k] = d
-            k += 1
-            if done:
-                break
-            t0 = time.ticks_us()
-        n = k
-    for i in range(n):
-        out.append(sbuf[i])
-    if CPU_CLOCK:  # process CPU time per slice, this decision's mean (immune to other load)
-        cpu_mean[lv].append(int((time.clock() - c0) * 1000000) // (REPS * n))
-    return n
+slices = SliceTimer(REPS)  # --slice
 
 
 by_hand = {}  # Hard's times by the mover's hand size (what a decision costs)
@@ -127,7 +99,7 @@ while chosen < POSITIONS:
                     best = t
             times[lv].append(best)
             if SLICES:
-                per_dec[lv].append(time_slices(bots[lv], g, slice_t[lv], lv))
+                slices.time(bots[lv], g, lv)
             if lv == 2:
                 k = g.hand_size(g.turn)
                 if k not in by_hand:
@@ -154,19 +126,4 @@ for k in sorted(by_hand):
     t = sorted(by_hand[k])
     print("%-7d %8d %8d %8d" % (k, len(t), t[len(t) // 2], t[-1]))
 if SLICES:
-    print("--slice: time per slice (bot.slice work units; begin counted with the first slice),"
-          " fastest of %d runs, microseconds:" % REPS)
-    print("%-7s %8s %8s %8s %8s %12s" % ("level", "slices", "median", "p90", "max",
-                                         "per decision"))
-    for lv, name in ((0, "easy"), (1, "normal"), (2, "hard")):
-        t = sorted(slice_t[lv])
-        k = sorted(per_dec[lv])
-        print("%-7s %8d %8d %8d %8d %5d (max %d)" % (name, len(t), t[len(t) // 2],
-                                                   t[len(t) * 9 // 10], t[-1],
-                                                   k[len(k) // 2], k[-1]))
-    print("CPU time per slice, each decision's mean (process time: immune to other load), us:")
-    for lv, name in ((0, "easy"), (1, "normal"), (2, "hard")):
-        t = sorted(cpu_mean[lv])
-        if t:
-            print("%-7s median %d  p90 %d  max %d" % (name, t[len(t) // 2], t[len(t) * 9 // 10],
-                                                    t[-1]))
+    slices.report(("easy", "normal", "hard"))

@@ -32,8 +32,10 @@ if sys.implementation.name == "cpython":
                              cwd=root))
 
 sys.path.insert(0, ".")
+sys.path.insert(0, "tools")
 import gc  # noqa: E402
 import time  # noqa: E402
+from bench_slices import SliceTimer  # noqa: E402
 import micropython  # noqa: E402
 
 from engine.backalley import BackAlley  # noqa: E402
@@ -78,36 +80,7 @@ nb = [0, 0, 0]
 np_ = [0, 0, 0]
 errors = 0
 m = d = t0 = dt = k = j = c0 = cpu = 0  # globals made before the locked loop (a new global may grow the dict)
-slice_t = [[], [], []]  # --slice: time of every slice (us)
-per_dec = [[], [], []]  # --slice: slices per decision
-sbuf = [0] * 4000
-cpu_mean = [[], [], []]  # --slice: per level and decision, CPU time of its slices / slices
-
-
-def time_slices(bot, g, out, lv):
-    """Think g in slices REPEAT times; append each slice's fastest time to out; slices."""
-    n = 0
-    c0 = time.clock() if CPU_CLOCK else 0
-    for rep in range(REPEAT):
-        k = 0
-        t0 = time.ticks_us()
-        bot.begin(g)
-        while True:
-            done = bot.think(bot.slice)
-            t1 = time.ticks_us()
-            d = time.ticks_diff(t1, t0)
-            if rep == 0 or d < sbuf[k]:
-                sbuf[k] = d
-            k += 1
-            if done:
-                break
-            t0 = time.ticks_us()
-        n = k
-    for i in range(n):
-        out.append(sbuf[i])
-    if CPU_CLOCK:  # process CPU time per slice, this decision's mean (immune to other load)
-        cpu_mean[lv].append(int((time.clock() - c0) * 1000000) // (REPEAT * n))
-    return n
+slices = SliceTimer(REPEAT)  # --slice
 
 
 for gi in range(GAMES):
@@ -146,7 +119,7 @@ for gi in range(GAMES):
                 if cpu < dt:
                     dt = cpu
             if SLICES:
-                per_dec[lv].append(time_slices(bots[lv], g, slice_t[lv], lv))
+                slices.time(bots[lv], g, lv)
             if lv == 2:
                 k = g.cards_per_hand
                 j = 1 if bidding else 0
@@ -197,17 +170,4 @@ print("slowest single run (noise included): Easy %.2f ms, Normal %.2f ms, Hard %
       % (raw_max[0] / 1000, raw_max[1] / 1000, raw_max[2] / 1000))
 print("allocations under heap_lock:", errors)
 if SLICES:
-    print("--slice: time per slice (bot.slice work units; begin counted with the first slice),"
-          " fastest of %d runs:" % REPEAT)
-    for lv in range(3):
-        t = sorted(slice_t[lv])
-        k = sorted(per_dec[lv])
-        print("%-6s slices %5d  median %.3f ms  p90 %.3f ms  max %.3f ms  per decision %d "
-              "(max %d)" % (names[lv], len(t), t[len(t) // 2] / 1000, t[len(t) * 9 // 10] / 1000,
-                           t[-1] / 1000, k[len(k) // 2], k[-1]))
-    print("CPU time per slice, each decision's mean (process time: immune to other load):")
-    for lv in range(3):
-        t = sorted(cpu_mean[lv])
-        if t:
-            print("%-6s median %.3f ms  p90 %.3f ms  max %.3f ms" % (
-                names[lv], t[len(t) // 2] / 1000, t[len(t) * 9 // 10] / 1000, t[-1] / 1000))
+    slices.report(names)

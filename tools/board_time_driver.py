@@ -5,7 +5,10 @@ argv: driver PLAN [count]: the plan is device_heap's (MODE, MODULES 0, KEYS n + 
 the stand-ins with _pixels' counters and prints, for every poll that did something:
   R pressed before after python_us standin_us filled blitted composited sent areas
 (before / after: the screen's state, see snap()), then LOAD cpu_ns wall_us of the whole run
-OPS: the most ops each of gfx's sections held, and END ok|error.
+OPS: the most ops each of gfx's sections held, and END ok|error|diverged.
+Marks of the plan: @menu:ITEM moves the cursor to that menu item, @screen:NAME checks the
+screen, @turn plays again (a fresh game) where a table shows game over; where the program
+no longer matches the plan (no such item, another screen) the run ends with END diverged.
 """
 import sys
 
@@ -28,11 +31,29 @@ plan = open(sys.argv[1])
 plan.readline()  # MODE
 for _i in range(int(plan.readline().split()[1])):
     plan.readline()
-steps = []
-for _i in range(int(plan.readline().split()[1])):
-    s = plan.readline().rstrip("\n")
-    steps.append(s if s else None)
-keypad.script(steps)
+
+
+class Steps:
+    """The plan's steps, one byte each (an index into its few distinct steps): the VM runs
+    with a board-sized heap (board_time.HEAP), which a list of 40,000 steps would not fit."""
+
+    def __init__(self, f, n):
+        self.names = [None]
+        self.codes = bytearray(n)
+        for i in range(n):
+            s = f.readline().rstrip("\n") or None
+            if s not in self.names:
+                self.names.append(s)
+            self.codes[i] = self.names.index(s)
+
+    def __len__(self):
+        return len(self.codes)
+
+    def __getitem__(self, i):
+        return self.names[self.codes[i]]
+
+
+keypad.script(Steps(plan, int(plan.readline().split()[1])))
 
 _app = [None]
 
@@ -70,17 +91,31 @@ def flush():
         N[i] = 0
 
 
+class Diverged(Exception):
+    pass
+
+
 def on_mark(name):
+    scr = _app[0].screen
     if name.startswith("menu:"):
-        scr = _app[0].screen
         items = getattr(scr, "items", None)
         item = name[5:]
         if not items or item not in items:
-            print("NOTE menu item %r not on screen %s" % (item, snap(_app[0])))
-            return
+            raise Diverged("menu item %r not on screen %s" % (item, snap(_app[0])))
         k = len(items)
         d = (items.index(item) - scr.sel) % k
         keypad.insert(["DOWN", None] * d if d <= k // 2 else ["UP", None] * (k - d))
+    elif name.startswith("screen:"):
+        if getattr(scr, "name", "-") != name[7:]:
+            raise Diverged("screen %r expected, on %s" % (name[7:], snap(_app[0])))
+    elif name == "turn":
+        g = getattr(scr, "g", None)
+        if g is not None and g.phase == scr.PHASE_GAME_OVER:
+            k = ["B", None] if scr.hold_until >= 0 else []  # a key ends the trick's hold
+            k += [] if scr.again else ["LEFT", None]  # Play again, not Menu
+            keypad.insert(k + ["A"] + [None] * 150)
+    elif name != "start":  # (device_heap's mark: where its figures start)
+        raise Diverged("unknown mark %r" % name)
 
 
 keypad.on_mark = on_mark
@@ -146,10 +181,13 @@ try:
         exec(f.read(), g)
 except keypad.ScriptDone:
     flush()
+except Diverged as e:
+    ok = None
+    print("DIVERGED", e)
 except BaseException as e:  # noqa: B902
     ok = False
     print("RUNERR", repr(e))
     sys.print_exception(e)
 print("OPS %d %d %d" % tuple(OPS))
 print("LOAD %d %d" % (cpu_ns() - c0 if c0 >= 0 else -1, utime.ticks_diff(utime.ticks_us(), w0)))
-print("END", "ok" if ok else "error")
+print("END", "ok" if ok else "error" if ok is False else "diverged")

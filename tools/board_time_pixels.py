@@ -10,7 +10,8 @@ What is counted, per display refresh (CircuitPython 10, shared-module/...):
              _refresh_display: areas are not merged, an overlap goes out twice);
   composited for each area, the pixels of every visible layer that overlaps it
              (displayio/TileGrid.c displayio_tilegrid_fill_area walks its overlap).
-Refresh areas follow displayio/TileGrid.c displayio_tilegrid_get_refresh_areas: a hidden
+After root_group is set to another group (None included) the next refresh is one area,
+the whole display (display_core.c: full_refresh). Refresh areas follow displayio/TileGrid.c displayio_tilegrid_get_refresh_areas: a hidden
 layer gives its previous area (once), a moved one previous + current, a palette change,
 `hidden = False` (even when it was visible) or a new pixel_shader the whole layer, tile
 writes their tiles, a full-bitmap layer its bitmap's dirty rectangle (one rectangle: the
@@ -144,8 +145,11 @@ def _tile_set(self, index, value):
 _T.__setitem__ = _tile_set
 
 
-def _get_hidden(self):
-    return self._hidden
+def _get_hidden(self):  # (C on a board: timed like the setters)
+    t = _t()
+    v = self._hidden
+    spent[0] += _d(_t(), t)
+    return v
 
 
 def _set_hidden(self, v):
@@ -156,8 +160,11 @@ def _set_hidden(self, v):
     spent[0] += _d(_t(), t)
 
 
-def _get_x(self):
-    return self._x
+def _get_x(self):  # (C on a board: timed like the setters)
+    t = _t()
+    v = self._x
+    spent[0] += _d(_t(), t)
+    return v
 
 
 def _set_x(self, v):
@@ -169,8 +176,11 @@ def _set_x(self, v):
     spent[0] += _d(_t(), t)
 
 
-def _get_y(self):
-    return self._y
+def _get_y(self):  # (C on a board: timed like the setters)
+    t = _t()
+    v = self._y
+    spent[0] += _d(_t(), t)
+    return v
 
 
 def _set_y(self, v):
@@ -181,6 +191,20 @@ def _set_y(self, v):
         self._mv = True
     spent[0] += _d(_t(), t)
 
+
+def _get_shader(self):
+    t = _t()
+    v = self._shader
+    spent[0] += _d(_t(), t)
+    return v
+
+
+def _set_shader(self, v):  # (the program never sets it after start-up)
+    self._shader = v
+    self._fc = True
+
+
+_T.pixel_shader = property(_get_shader, _set_shader)
 
 for _c in (_T, _G):
     _c.hidden = property(_get_hidden, _set_hidden)
@@ -280,12 +304,32 @@ def _clip(a, w, h):
     return [max(a[0], 0), max(a[1], 0), min(a[2], w), min(a[3], h)]
 
 
+def _get_root(self):
+    return self._g
+
+
+def _set_root(self, group):
+    # display_core.c displayio_display_core_set_root_group: another group (None included)
+    # means full_refresh: the next refresh is one area, the whole display
+    t = _t()
+    if group is not self._g:
+        self._full = True
+    self._g = group
+    spent[0] += _d(_t(), t)
+
+
+busdisplay.BusDisplay.root_group = property(_get_root, _set_root)
+
+
 def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
     self.refreshes += 1
     if self._g is None:
         return True
     t = _t()
     got, lays = areas(self._g)
+    if getattr(self, "_full", False):
+        self._full = False
+        got = [[0, 0, self._w, self._h]]
     vis = [_cur(ly, ox, oy) for ly, ox, oy in lays if not ly._hidden]
     if TRACE is not None:
         TRACE.append(got)

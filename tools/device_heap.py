@@ -4,7 +4,9 @@
     .venv/bin/python tools/device_heap.py [--limit-kb 112] [--heapsize 2m] [--keys K,K,...]
     .venv/bin/python tools/device_heap.py --min-heap [--only py|mpy] [--mpy-cross PATH] [-v]
     .venv/bin/python tools/device_heap.py --check-heap KB [--mpy] [--plus-start]
-    (any of them with --vm mp32: on the 32-bit VM of tools/build_mp32.py)
+    (any of them with --vm mp32: on the 32-bit VM of tools/build_mp32.py, and with
+    --plan long: three Back Alley and five Alley Cat games to their end, ten switches,
+    every screen; see long_keys)
 
 Runs code.py's device branch with `micropython -X heapsize=...` on the stand-in
 hardware modules of tools/standins/ (board, displayio, terminalio, keypad,
@@ -64,7 +66,7 @@ LIBRARY_STANDINS = ("neopixel", "simpleio")
 # Live-heap budget of the report mode (64-bit figures). It is not what limits a board: the
 # transient heap of compiling modules and fragmentation are (--min-heap measures those).
 BOARD_FREE_KB = 143  # free heap when code.py starts on a PyBadge (CircuitPython 10, issue 7)
-LIMIT_KB = 152  # 151.1 KB measured 2026-12-01 after issue 15's parts 2-3 (145.0 before); --min-heap is the real guard
+LIMIT_KB = 152  # 151.1 KB measured 2026-12-01 after issue 15's parts 2-4 (145.0 before); --min-heap is the real guard
 
 IDLE = [""] * 120  # 1.2 s: a computer move takes 0.75 s at the default speed
 
@@ -86,6 +88,66 @@ def default_keys():
     k += _play(8) + ["@backalley_played"]
     k += ["START", "", "@menu:Quit to menu", "A", "", "@title_end"]
     return k
+
+
+def _quit():
+    return ["START", "", "@menu:Quit to menu", "A", ""]
+
+
+def _game(menu_item, ask=False):
+    """From the title: start the game of menu_item (ask: a saved game is replaced)."""
+    return ["@menu:" + menu_item, "A", ""] + (["@menu:Start new game", "A"] if ask else []) + IDLE
+
+
+def _complete(then="menu"):
+    """Play the game on screen to its end, then Play again ("again") or Menu."""
+    return ["@finish", "@over:" + then, "A", ""]
+
+
+def long_keys():
+    """A long session: three complete Back Alley games (the first of 25 deals), five complete
+    Alley Cat games, ten switches between the games (a game left half-played is saved, and
+    the next one replaces it), every screen opened (pause, rules, score sheet, last trick,
+    settings, statistics, the deal-over and game-over panels: @finish passes through them),
+    the settings and the statistics changed. Speed fast (the computers' delay and the
+    finished-trick hold are polls of the driver, 10 ms each)."""
+    k = ["@start"] + [""] * 10 + ["@title"]
+    # settings: Speed (row 7) to fast, back to the title (written)
+    k += ["@menu:Settings", "A", ""] + ["DOWN", ""] * 7 + ["A", "", "START", ""]
+    k += ["@menu:Statistics", "A", "", "RIGHT", "", "A", "", "@settings_stats"]
+    # Back Alley of 25 deals (the default), with the pause's screens on the way
+    k += _game("Back Alley") + ["@ba1_table"] + _play(3)
+    k += ["START", "", "@menu:Score sheet", "A", "", "DOWN", "", "B", ""]
+    k += ["START", "", "@menu:Rules", "A", "", "RIGHT", "", "B", "", "@menu:Last trick",
+          "A", "", "B", "", "@ba1_pause_screens"]
+    k += _complete() + ["@ba1_over"]
+    # switch 1: two Alley Cat games (Play again)
+    k += _game("Alley Cat") + _complete("again") + _complete() + ["@ac2_over"]
+    # Back Alley deals (row 3) to 7 (4 cards down to 1 and back), difficulty (row 0) to Hard
+    k += ["@menu:Settings", "A", ""] + ["DOWN", ""] * 3 + ["A", ""] * 2 + ["UP", ""] * 3
+    k += ["A", "", "START", "", "@settings_changed"]
+    # switch 2: two Back Alley games; 3: Alley Cat; 4: Back Alley left half-played
+    k += _game("Back Alley") + _complete("again") + _complete() + ["@ba3_over"]
+    k += _game("Alley Cat") + _complete() + ["@ac3_over"]
+    k += _game("Back Alley") + _play(1) + _quit() + ["@ba_left"]
+    # 5: Alley Cat over the saved game; 6: Back Alley left, continued, left again
+    k += _game("Alley Cat", True) + _complete() + ["@ac4_over"]
+    k += _game("Back Alley") + _play(1) + _quit()
+    k += ["@menu:Continue", "A"] + IDLE + _play(1) + _quit() + ["@ba_continued"]
+    # 7: Alley Cat over it; 8-10: half-played games, each replacing the saved one
+    k += _game("Alley Cat", True) + _complete() + ["@ac5_over"]
+    k += _game("Back Alley") + _play(1) + _quit()
+    k += _game("Alley Cat", True) + _play(1) + _quit()
+    k += _game("Back Alley", True) + _play(1) + _quit() + ["@switches_done"]
+    # the statistics, reset (Settings' last row), seen again
+    k += ["@menu:Statistics", "A", "", "RIGHT", "", "A", ""]
+    k += ["@menu:Settings", "A", ""] + ["DOWN", ""] * 10 + ["A", "", "@menu:Reset", "A", "",
+                                                              "START", ""]
+    k += ["@menu:Statistics", "A", "", "A", "", "@title_end"]
+    return k
+
+
+PLANS = {"default": default_keys, "long": long_keys}
 
 
 def micropython_binary(vm=None):
@@ -527,10 +589,12 @@ def run_min_heap(root=ROOT, keys=None, step_kb=2, mpy_cross=None, which=("py", "
     return status, res
 
 
-def check_heap(root=ROOT, heap_kb=250, keys=None, mpy_cross=None, vm=None, plus_start=False):
+def check_heap(root=ROOT, heap_kb=250, keys=None, mpy_cross=None, vm=None, plus_start=False,
+               output=None):
     """(passed, where it failed) of one run of the key script at -X heapsize=heap_kb.
     plus_start: heap_kb is the program's own (a board's free heap): the run gets heap_kb
-    plus what the stand-ins and the driver hold when code.py starts (measured first)."""
+    plus what the stand-ins and the driver hold when code.py starts (measured first).
+    output, a list, gets the driver's output."""
     mp = micropython_binary(vm)
     if not mp:
         return False, "micropython not found"
@@ -546,7 +610,10 @@ def check_heap(root=ROOT, heap_kb=250, keys=None, mpy_cross=None, vm=None, plus_
             if start is None:
                 return False, "the driver did not start"
             heap_kb += (start + 1023) // 1024
-        return outcome(d.run(mp, "%dk" % heap_kb, keys, "run"))
+        text = d.run(mp, "%dk" % heap_kb, keys, "run", timeout=1200)
+        if output is not None:
+            output.append(text)
+        return outcome(text)
 
 
 def report(text, order, where, missing, third, heapsize, limit_kb, root, out,
@@ -642,6 +709,9 @@ def main(argv=None):
                     "figures are live data, not this limit)")
     ap.add_argument("--keys", help="comma-separated key script (A,B,START,SELECT,UP,DOWN,"
                     "LEFT,RIGHT; empty = idle poll; @name = mark); default: into both games")
+    ap.add_argument("--plan", choices=sorted(PLANS), default="default", help="key plan: "
+                    "default (into both games and back), long (three Back Alley and five "
+                    "Alley Cat games to the end, ten switches, every screen)")
     ap.add_argument("--min-heap", action="store_true", help="binary-search the smallest "
                     "-X heapsize with which the key script runs, from .py and from .mpy")
     ap.add_argument("--check-heap", type=int, metavar="KB", help="run the key script once at "
@@ -662,7 +732,7 @@ def main(argv=None):
     ap.add_argument("--micropython", dest="vm", help=argparse.SUPPRESS)
     ap.add_argument("--src", default=ROOT, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    keys = args.keys.split(",") if args.keys is not None else None
+    keys = args.keys.split(",") if args.keys is not None else PLANS[args.plan]()
     root = os.path.abspath(args.src)
     if args.min_heap:
         code, _ = run_min_heap(root, keys, args.step_kb, args.mpy_cross,

@@ -82,6 +82,7 @@ if g.turn != 0 or not a.waiting_for_input():
 else:
     step(B.RIGHT)
     step(B.LEFT)
+    step(0)  # a step that drew nothing thinks: the bot (built when first needed) is built
     a.screen.forget()  # the hint's search starts again: it runs in the locked polls below
     locked("alley cat table: idle polls and card-cursor moves",
            (0, B.RIGHT, 0, B.RIGHT, B.LEFT, 0, B.LEFT, B.RIGHT, B.LEFT, 0), 20)
@@ -144,6 +145,7 @@ if g.phase != 1 or g.turn != 0 or not a.waiting_for_input():
 else:
     step(B.RIGHT)
     step(B.LEFT)
+    step(0)  # a step that drew nothing thinks: the bot (built when first needed) is built
     a.screen.forget()
     locked("back alley table: idle polls and card-cursor moves (wrapping)",
            (0, B.RIGHT, 0, B.RIGHT, B.LEFT, 0, B.LEFT, B.RIGHT, B.LEFT, 0), 20)
