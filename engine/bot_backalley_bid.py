@@ -26,7 +26,6 @@ _LEAD = const(4)
 _BOARDS = const(5)
 _TRY = const(6)
 _ALLM = const(7)
-_PART = const(8)
 _BEST = const(9)
 _EV = const(10)
 _REDEAL = const(11)
@@ -57,12 +56,14 @@ class BackAlleyBid(BackAlleyKnow):
     def _bid_hard(self):
         n = self.obs.n
         # work units as for card play: sampling a world ~ nuns / 4 + 4 card plays, loading it
-        # ~ 4, then the playouts (one more with us leading a board up to 2 cards; 1 card: a
+        # ~ 4, then the playouts (one more with us leading a board up to 3 cards; 1 card: a
         # later board)
         self.tries = _TRIES
-        per = (3 if n == 1 else 2 if n == 2 else 1) * (4 * n + 4) + self.nuns // 4 + 4
+        per = (3 if n == 1 else 2 if n <= 3 else 1) * (4 * n + 4) + self.nuns // 4 + 4
         if self.ninf:
             per += (_TRIES - 1) * (self.nuns // 4 + 4) + _TRIES * 6 * self.ninf
+        if n > 1 and not self.obs.bids[self.me ^ 2]:
+            per += 6  # the partner's bid fitted to his hand
         worlds = _BID_BUDGET // per
         return self._bid_sampled(worlds, True)
 
@@ -99,8 +100,7 @@ class BackAlleyBid(BackAlleyKnow):
             self.reason = "sure winners: board"
             return _BOARD
         # a board is tried in short hands; in a 1-card deal (pass or board only) also over
-        # an opponent's or the partner's board (we would lead)
-        try_board = n == 1 or (n <= 6 and not opp_board and pb != _BOARD)
+        # an opponent's board (we would lead), over the partner's (Hard: a double stake)
         bs = self.bs
         bs[_SAVED] = self.board[me]
         self.board[me] = 1  # as if we bid board: may lead trumps (only matters if we lead)
@@ -110,13 +110,8 @@ class BackAlleyBid(BackAlleyKnow):
         bs[_K] = 0
         bs[_LEAD] = lead
         bs[_BOARDS] = boards
-        bs[_TRY] = 1 if try_board else 0
+        bs[_TRY] = n == 1 or (n <= 6 and not opp_board and (pb != _BOARD or self.level == 2))
         bs[_ALLM] = 0
-        # numeric bids (pass = 0): partner's part counted as made; unknown yet: 0
-        part = 0
-        if pb and pb != _BOARD:
-            part = pb - 0x80
-        bs[_PART] = part
         bs[_BEST] = _PASS
         bs[_EV] = 0
         # no board yet in a 1-card deal: passing redeals unless a later seat bids board; a
@@ -143,9 +138,14 @@ class BackAlleyBid(BackAlleyKnow):
             self._playout()
             self.tricks[w] = self.swon[me]
             self.team[w] = self.swon[me] + self.swon[me ^ 2]
+            if bs[_TOP] > 1 and self.level == 2 and not v.bids[me ^ 2]:
+                # the partner bids after us: what Hard bids with his hand (the fit), as the
+                # reference models him; the team fails on the sum of both bids
+                f = (self._fit(me ^ 2) + 4) >> 3
+                self.tricks[w] = 0 if f < 0 else n - 1 if f >= n else f
             if bs[_TRY]:
-                if bs[_LEAD] != me and n <= (2 if self.level == 2 else 1):
-                    # we lead a board in 2 cards (Hard; else 1); longer hands keep the first
+                if bs[_LEAD] != me and n <= (3 if self.level == 2 else 1):
+                    # we lead a board up to 3 cards (Hard; else 1); longer hands keep the first
                     # bidder's lead (led by us, boards failed one time in four)
                     self._load_world()
                     self._sim_start(me)
@@ -162,26 +162,21 @@ class BackAlleyBid(BackAlleyKnow):
         if k < bs[_TOP]:
             # bid k (0 = pass) over the worlds; the best so far: bs[_BEST]
             pb = v.bids[me ^ 2]
-            opp_board = v.bids[(me + 1) & 3] == _BOARD or v.bids[(me + 3) & 3] == _BOARD
-            part = bs[_PART]
-            t = me & 1
+            part = pb & 0x3F  # the partner's number (pass, board, not yet: 0), counted made
             ev = 0
             for w in range(bs[_WORLDS]):
                 tt = self.team[w]
                 if pb == _BOARD:
-                    ours = _team_points(0, self.blevel[t], tt, n)
+                    ours = _team_points(0, self.blevel[me & 1], tt, n)
                 elif bs[_BOARDS] == 0 and n == 1:
                     x = self.tricks[w]
                     ev += bs[_REDEAL] if x == 255 else self.value(x - 20)
                     continue
-                elif opp_board:
-                    ours = _team_points(part, 0, tt, n)
+                elif bs[_TOP] > 1 and not pb and self.level == 2:
+                    ours = _team_points(k + self.tricks[w], 0, tt, n)
                 else:
-                    ours = _team_points(part + k, 0, part + self.tricks[w], n)
-                    if not pb and self.level == 2:
-                        # the partner bids after us: his tricks earn about what the
-                        # opponents' do (_theirs), so both sides are counted alike
-                        ours += 4 * (tt - self.tricks[w])
+                    # (over an opponent's board, or 1 card: pass only, k = 0)
+                    ours = _team_points(part + k, 0, tt, n)
                 ev += self.value(ours - self._theirs(n - tt))
             if k == 0 or ev > bs[_EV]:
                 bs[_EV] = ev
@@ -200,13 +195,12 @@ class BackAlleyBid(BackAlleyKnow):
         allm = bs[_ALLM]
         boards = bs[_BOARDS]
         self.reason = "expected tricks" if bestb != _PASS else "too weak to bid"
-        # the playouts flatter a board (double dummy): % made worlds it needs (Hard 2 cards
-        # 20 %: the game-win value decides, as the reference's; over a board 70 %); above k
-        # cards one made in four fails
-        k = 2 if self.level == 2 else 1
-        need = 90 if n > k else 20 if n > 1 else 0
-        if boards:
-            need = 70 if self.level else 90
+        # the playouts flatter a board (double dummy): % made worlds it needs (Hard none:
+        # the game-win value decides, as the reference's, e.g. boards when behind late;
+        # Normal 90 %, over a board 70 %); above k cards one made in four fails
+        k = 3 if self.level == 2 else 1
+        need = 0 if self.level == 2 or n == 1 and not boards else 70 if boards and self.level \
+            else 90
         if not bs[_TRY] or allm * 100 < worlds * need:
             return bestb
         lvl = boards + 1

@@ -375,8 +375,8 @@ def test_hard_bids_for_the_game_not_the_hand_in_the_last_deal():
     # and the other opponent passed; East holds the ace of hearts and a low card: one trick
     # likely, two unlikely. Ahead by 8, passing wins whatever happens (their made 1 pays them
     # at most 6): pass. Ahead by 3, if they make their 1 a pass loses (+1 - 5) and a made 1
-    # draws level (+5 - 5 = 0: still 3 ahead): bid 1, or board (since issue 17 Hard boards 2
-    # cards at 20 % made worlds: the ace wins only if hearts are led, so a made 1 and a made
+    # draws level (+5 - 5 = 0: still 3 ahead): bid 1, or board (since issue 17 the game-win
+    # value decides Hard's boards: the ace wins only if hearts are led, so a made 1 and a made
     # board are about as likely, and either wins the game).
     for hand in ("AH 4D", "AH KD"):
         g = game_with(["5C 6C", "7C 8C", "9C 10C", hand], "2S", 3)
@@ -647,3 +647,48 @@ def test_one_card_deal_worlds_fit_the_bids_made():
             assert seen == [0, 0, 300], seen
         else:
             assert all(40 < x < 160 for x in seen), seen
+
+
+def _last_of(g, lead):
+    """_last_deal for any game length: g (in its first deal, as many cards as in its last)
+    made its last deal, the side to move `lead` points ahead."""
+    h = BackAlley(deals=g.deals)
+    h.copy_from(g)
+    h.deal_number = h.deals - 1
+    t = h.turn & 1
+    h.scores[t] = max(lead, 0)
+    h.scores[1 - t] = max(-lead, 0)
+    return h
+
+
+def test_hard_bids_a_long_shot_board_when_only_a_board_wins_the_game():
+    # 4 cards, trump spades, the last deal, South first to bid with the ace and king of
+    # trumps and of hearts: a board fails to a blooper or a heart ruff. 30 behind, no number
+    # (at most 3 tricks: 16 points) can catch up and a made board (+40) wins: board. 30
+    # ahead, a failed board (-40) loses the game: a number. (Hard asked 90 % made worlds
+    # for a board above 2 cards before and bid 2 both ways.)
+    g = game_with(["AS KS AH KH", "2C 3C 4C 5C", "6C 7C 8C 9C", "2D 3D 4D 5D"], "2S", 7)
+    for sd in range(4):
+        assert Bot(2, sd).choose(_last_of(g, -30)) == BID_BOARD, sd
+        assert Bot(2, sd).choose(_last_of(g, 30)) not in (BID_BOARD, BID_PASS), sd
+
+
+def test_hard_first_bidder_passes_a_weak_hand_that_the_partner_bids_after():
+    # 3 cards, South first to bid, nothing above a 10 in trumps or an ace: the partner bids
+    # after us from his own hand, and the team fails on the sum of both bids, so a 1 from us
+    # risks his contract too (Hard counted only our own tricks against our 1 and bid it)
+    for hand, up in (("8D 5C 7C", "QC"), ("6D 10S 3C", "AD")):
+        g = game_with([hand, "KC JH 4C", "6C 8H 9S", "2D JD 4H"], up, 5)
+        for sd in range(6):
+            assert Bot(2, sd).choose(g) == BID_PASS, (hand, sd)
+
+
+def test_hard_doubles_the_partners_board_for_the_game():
+    # 2 cards, trump spades, the last deal: North bid board, West passed; East holds the ace
+    # of trumps and a side king. 30 behind, the partner's board alone (+20) does not win:
+    # double it (+40 made, and we lead the ace). 30 ahead: pass (a failed double loses)
+    g = game_with(["3C 4C", "5C 6C", "AS KD", "2D 8D"], "2S", 3)
+    bids(g, BID_BOARD, BID_PASS)
+    for sd in range(4):
+        assert Bot(2, sd).choose(_last_of(g, -30)) == BID_BOARD, sd
+        assert Bot(2, sd).choose(_last_of(g, 30)) == BID_PASS, sd
