@@ -273,13 +273,13 @@ class BackAlleyBid(BackAlleyKnow):
         pb = v.bids[me ^ 2]
         ob1 = v.bids[(me + 1) & 3]
         ob3 = v.bids[(me + 3) & 3]
-        if self._sure_board():
-            if pb != _BOARD or v.n <= 3:
-                self.reason = "sure winners: board"
-                return _BOARD
         if v.n <= 3:
-            # small hands: the estimator is coarse; sampled worlds scored by the game
+            # small hands: the estimator is coarse; sampled worlds scored by the game (a
+            # sure board first)
             return self._bid_sampled(_NORMAL_WORLDS, True)
+        if pb != _BOARD and self._sure_board():
+            self.reason = "sure winners: board"
+            return _BOARD
         if pb == _BOARD or ob1 == _BOARD or ob3 == _BOARD:
             self.reason = "a board was bid"
             return _PASS
