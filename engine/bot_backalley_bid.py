@@ -175,8 +175,10 @@ class BackAlleyBid(BackAlleyKnow):
                 elif bs[_TOP] > 1 and not pb and self.level == 2:
                     ours = _team_points(k + self.tricks[w], 0, tt, n)
                 else:
-                    # (over an opponent's board, or 1 card: pass only, k = 0)
-                    ours = _team_points(part + k, 0, tt, n)
+                    # Hard: the team's tricks; Easy, Normal: the partner's number counted as
+                    # made plus ours (over an opponent's board, or 1 card: pass only, k = 0)
+                    x = tt if self.level == 2 or bs[_TOP] == 1 else part + self.tricks[w]
+                    ours = _team_points(part + k, 0, x, n)
                 ev += self.value(ours - self._theirs(n - tt))
             if k == 0 or ev > bs[_EV]:
                 bs[_EV] = ev
