@@ -62,7 +62,7 @@ class BackAlleyBid(BackAlleyKnow):
         per = (3 if n == 1 else 2 if n <= 3 else 1) * (4 * n + 4) + self.nuns // 4 + 4
         if self.ninf:
             per += (_TRIES - 1) * (self.nuns // 4 + 4) + _TRIES * 6 * self.ninf
-        if n > 1 and not self.obs.bids[self.me ^ 2]:
+        if 1 < n <= 4 and not self.obs.bids[self.me ^ 2]:
             per += 6  # the partner's bid fitted to his hand
         worlds = _BID_BUDGET // per
         return self._bid_sampled(worlds, True)
@@ -114,8 +114,8 @@ class BackAlleyBid(BackAlleyKnow):
         bs[_ALLM] = 0
         bs[_BEST] = _PASS
         bs[_EV] = 0
-        # no board yet in a 1-card deal: passing redeals unless a later seat bids board; a
-        # redeal is valued as no change (the table's rows would overstate its swing)
+        # 1 card, no board yet: a pass redeals unless a later seat boards; a redeal is valued
+        # as no change (the table's rows would overstate its swing)
         bs[_REDEAL] = self.value(0)
         bs[_TOP] = 1 if pb == _BOARD or opp_board else n
         return _PENDING
@@ -138,9 +138,9 @@ class BackAlleyBid(BackAlleyKnow):
             self._playout()
             self.tricks[w] = self.swon[me]
             self.team[w] = self.swon[me] + self.swon[me ^ 2]
-            if bs[_TOP] > 1 and self.level == 2 and not v.bids[me ^ 2]:
-                # the partner bids after us: what Hard bids with his hand (the fit), as the
-                # reference models him; the team fails on the sum of both bids
+            if bs[_TOP] > 1 and self.level == 2 and not v.bids[me ^ 2] and n <= 4:
+                # partner bids after us: his fitted bid (as the reference models him); the
+                # team fails on the sum (up to 4 cards: 25-deal games lost points above)
                 f = (self._fit(me ^ 2) + 4) >> 3
                 self.tricks[w] = 0 if f < 0 else n - 1 if f >= n else f
             if bs[_TRY]:
@@ -172,13 +172,15 @@ class BackAlleyBid(BackAlleyKnow):
                     x = self.tricks[w]
                     ev += bs[_REDEAL] if x == 255 else self.value(x - 20)
                     continue
-                elif bs[_TOP] > 1 and not pb and self.level == 2:
+                elif bs[_TOP] > 1 and not pb and self.level == 2 and n <= 4:
                     ours = _team_points(k + self.tricks[w], 0, tt, n)
                 else:
-                    # Hard: the team's tricks; Easy, Normal: the partner's number counted as
-                    # made plus ours (over an opponent's board, or 1 card: pass only, k = 0)
-                    x = tt if self.level == 2 or bs[_TOP] == 1 else part + self.tricks[w]
-                    ours = _team_points(part + k, 0, x, n)
+                    # Hard up to 4 cards: team tricks; else the partner's number made plus ours
+                    x = self.tricks[w]
+                    ours = _team_points(part + k, 0, tt if self.level == 2 and n <= 4 or
+                                        bs[_TOP] == 1 else part + x, n)
+                    if not pb and self.level == 2 and bs[_TOP] > 1:
+                        ours += 4 * (tt - x)  # his tricks earn what theirs do (_theirs)
                 ev += self.value(ours - self._theirs(n - tt))
             if k == 0 or ev > bs[_EV]:
                 bs[_EV] = ev
