@@ -19,7 +19,8 @@ worlds are also kept only where today's Hard would have made the bids already ma
 fit the earlier bids as Hard draws them, with more draws per world kept.
 Card play: the tree's Hard (engine/bot_backalley_play.py), unchanged.
 `python tools/ref_backalley.py --collect FILE --games 20 --sizes 1,2` pickles bid positions of
-today's-Hard games with the reference's value of every bid (how Hard's small-hand bids were fitted).
+today's-Hard games with the reference's value of every bid (how Hard's small-hand bids were fitted;
+`--tree`: the tree's Hard plays the games, `--deals 25 --sizes 5,6`: longer hands).
 """
 import os
 import random
