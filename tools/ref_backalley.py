@@ -95,25 +95,10 @@ class RefBrain(BackAlleyBrain):
             return b
         if self._world_sure_board(q):
             return BOARD
-        # Hard's bids fitted to the hand (engine/bot_backalley.py _misfit), in eighths
-        wm = self.wm
-        tr = self.tr
+        # Hard's bids fitted to the hand (the engine's own fit, BackAlleyBrain._fit, in
+        # eighths of a trick; no card is played yet while bidding, so the fit sees the hand)
         n = v.n
-        e = 6 if tr < 0 else 0
-        for s in range(4):
-            m = wm[q * 4 + s]
-            if s == tr:
-                e += 4 * _cnt(m) + 5 * _cnt(m >> 14) + 2 * _cnt((m >> 12) & 3)
-            elif not m:
-                e += 1
-            else:
-                ln = _cnt(m)
-                e += 5 * ((m >> 14) & 1)
-                if ln >= 2:
-                    e += 3 * ((m >> 13) & 1)
-                    if ln >= 3:
-                        e += (m >> 12) & 1
-        k = (e - (5 * n) // 16 - 1 + 4) // 8
+        k = (self._fit(q) + 4) // 8
         if k < 0:
             k = 0
         if k > n - 1:
@@ -121,7 +106,9 @@ class RefBrain(BackAlleyBrain):
         return PASS + k
 
     def _world_sure_board(self, q):
-        """Seat q's hand in the world: every card above every card it cannot see."""
+        """Seat q's hand in the world: every card above every card it cannot see (the
+        world-hand twin of bot_backalley_bid._sure_board, which reads the seat's own hand
+        and the unseen cards; here a seat cannot see the others' world cards either)."""
         wm = self.wm
         tr = self.tr
         v = self.obs
