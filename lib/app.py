@@ -232,9 +232,15 @@ class App:
         # one collection before the first import (none when the title's or the other
         # game's modules just went with one)
         c = not self.drop_game() and not fresh
+        m = __file__[-3] == "m"
         for name in _NEEDS[kind]:
             self.need(name, c)
-            c = True  # (each import after a collection: 112 / 119 KB from .mpy)
+            # from .py each import after a collection (compiling needs room); from .mpy
+            # (~35 board-ms a collection) only the two that decide Back Alley's start on a
+            # fragmented heap, the short plan's peak (either dropped: 108 KB is not enough):
+            # after its bot's import (its tables' garbage) and before its screen's (the bot's
+            # buffers are built with the screen)
+            c = not m or name in ("engine.bot_backalley", "screen_backalley_draw")
         if kind == GAME_AC:
             self.gs = self.load("screen_alleycat", "AlleyCatScreen")
         else:
