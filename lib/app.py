@@ -176,12 +176,13 @@ class App:
         self.saved = 0
 
     # ---- screens -------------------------------------------------------------------------
-    def need(self, modname, collect=True):
-        """The module, imported now if it is not yet (after a collection unless the caller
-        just made one: compiling needs room) and kept."""
+    def need(self, modname, collect=None):
+        """The module, imported now if it is not yet and kept; after a collection if
+        collect, by default from .py only (compiling needs room; a .mpy loads into what
+        it keeps, and a collection costs ~35 board-ms)."""
         mod = sys.modules.get(modname)
         if mod is None:
-            if collect:
+            if collect or collect is None and __file__[-3] != "m":
                 gc.collect()
             mod = __import__(modname)
             for part in modname.split(".")[1:]:
@@ -195,14 +196,14 @@ class App:
     def show_rules(self, back_to, game):
         self.load("rules", "RulesScreen").open(back_to, game)
 
-    def drop_game(self):
+    def drop_game(self, collect=True):
         """Forget the game screen and every game module (the tables, the engine, the bots),
-        to make room for the other game's (one collection, if anything went). The game
-        itself is safe in nvm."""
+        to make room for the other game's (one collection if collect and anything went).
+        The game itself is safe in nvm."""
         if self.gs is not None:
             self.gs.drop()
             self.gs = None
-        return self.unload(("engine", "table", "screen_", "sheet"))
+        return self.unload(("engine", "table", "screen_", "sheet"), collect)
 
     def unload(self, m, collect=True):
         """Forget every module whose name starts with m (a prefix or a tuple of them:
@@ -266,8 +267,11 @@ class App:
         if self.pending:
             self.pending = 3
             return
-        # the game's modules go (one collection): the next game finds room for its own
-        c = not self.drop_game()
+        # the game's modules go (one collection from .py: the next game finds room for its
+        # own; from .mpy the title loads into what it keeps, and the collection when the
+        # title goes makes that room)
+        m = __file__[-3] == "m"
+        c = not self.drop_game(not m) and not m
         self.goto(getattr(self.need("title", c), "TitleScreen")(self))
 
     def leave_title(self):
