@@ -113,12 +113,8 @@ _STAT_ROWS = ("Played", "Won", "Win %", "Streak", "Best streak", "Best score")
 
 
 def _cell(v):
-    """A 5-character column: the number, or '-' (no score yet), capped to 4 digits."""
-    if v is None:
-        t = "-"
-    else:
-        t = "%d" % (9999 if v > 9999 else -999 if v < -999 else v)
-    return " " * (5 - len(t)) + t
+    """A column's value for "%5s": the number, or '-' (no score yet), capped to 4 digits."""
+    return "-" if v is None else 9999 if v > 9999 else -999 if v < -999 else v
 
 
 class StatsScreen(menus.Menu):
@@ -132,19 +128,19 @@ class StatsScreen(menus.Menu):
         app = self.app
         self.page = 0
         self.lines = []
+        head = "%11s %.4s %.4s %.4s" % (("",) + LEVEL_NAMES)
+        c = [0, 0, 0]
         for game in (1, 2):
-            rows = ["           " + "".join(" " + n[:4] for n in LEVEL_NAMES)]
+            rows = [head]
             for r in range(len(_STAT_ROWS)):
-                name = _STAT_ROWS[r]
-                t = name + " " * (11 - len(name))
                 for lv in range(3):
-                    played = app.stat(game, lv, ST_PLAYED)
                     if r == 0:
-                        v = played
+                        v = app.stat(game, lv, ST_PLAYED)
                     elif r == 1:
                         v = app.stat(game, lv, ST_WON)
                     elif r == 2:
-                        v = app.stat(game, lv, ST_WON) * 100 // played if played else None
+                        v = app.stat(game, lv, ST_PLAYED)
+                        v = app.stat(game, lv, ST_WON) * 100 // v if v else None
                     elif r == 3:
                         v = app.stat(game, lv, ST_STREAK)
                     elif r == 4:
@@ -153,8 +149,8 @@ class StatsScreen(menus.Menu):
                         v = app.stat(game, lv, ST_BEST_SCORE)
                         if v == NO_SCORE:
                             v = None
-                    t += _cell(v)
-                rows.append(t)
+                    c[lv] = _cell(v)
+                rows.append("%-11s%5s%5s%5s" % (_STAT_ROWS[r], c[0], c[1], c[2]))
             self.lines.append(rows)
         return ["Back"]
 

@@ -11,6 +11,7 @@ STEP = 11
 class TitleScreen(Menu):
     name = "title"
     H = STEP
+    pre = 0  # the title's screens loaded ahead (update)
 
     def build(self):
         app = self.app
@@ -82,3 +83,12 @@ class TitleScreen(Menu):
 
     def confirmed(self, kind):
         self.app.pending = kind
+
+    def update(self, now):
+        # from .mpy the code of Settings / Statistics and Rules loads ahead, one module a
+        # step in which the title drew nothing (~25 board-ms each), so that opening them
+        # imports nothing; they go with the title (app.leave_title)
+        a = self.app
+        if self.pre < 2 and not a.dirty and __file__[-3] == "m":
+            a.need(("screen_settings", "rules")[self.pre], False)
+            self.pre += 1
