@@ -82,7 +82,9 @@ class Menu:
         self.ask_back = None
         if yes:
             self.confirmed(self.ask_code)  # may leave this screen
-        if self.app.screen is self and self.ask_lines is None:
+        a = self.app
+        # (not drawn when the yes asked App.step to leave: pending, 4 while in a key)
+        if a.screen is self and self.ask_lines is None and a.pending in (0, 4):
             self.draw()
 
     def confirmed(self, code):
