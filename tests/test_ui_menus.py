@@ -183,3 +183,24 @@ def test_rules_spell_out_abbreviations():
         assert abbr not in text.replace("\n", " "), abbr
     assert "Big Blooper" in text and "Little Blooper" in text
     assert "B and L" in text and "P pass, B board" in text
+
+
+def test_a_yes_that_starts_a_game_does_not_redraw_the_menu_it_leaves(tmp_path):
+    # issue 15: starting a game over a saved one is not charged a redraw of the title first;
+    # "No, go back" still redraws it
+    d = Driver(tmp_path / "s.bin", seed=4)
+    d.menu_to("Alley Cat")
+    d.press("a")
+    quit_to_title(d)
+    drawn = []
+    for yes in (False, True):
+        d.menu_to("Back Alley")
+        t = d.screen
+        assert t.ask_lines is not None
+        if yes:
+            d.press("down")
+        t.draw = lambda y=yes: drawn.append(y)
+        d.press("a")
+        del t.draw
+        assert d.name == ("backalley" if yes else "title")
+    assert drawn == [False]
