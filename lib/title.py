@@ -85,12 +85,11 @@ class TitleScreen(Menu):
         self.app.pending = kind
 
     def update(self, now):
-        # from .mpy what the title's screens and both games' tables share loads ahead, one
-        # module a step in which the title drew nothing (25-58 board-ms each), so that
-        # opening them imports less (this order: 108 KB on mp32; others tried need 109);
-        # the title's screens go with the title, the rest with the game (App.to_title)
+        # from .mpy the code of Settings / Statistics and Rules loads ahead, one module a
+        # step in which the title drew nothing (~25 board-ms each), so that opening them
+        # imports nothing; they go with the title (app.leave_title). (Not what both tables
+        # share: left among the title's holes when it goes, it needs 109 KB on mp32.)
         a = self.app
-        if self.pre < 5 and not a.dirty and __file__[-3] == "m":
-            a.need(("table", "screen_settings", "rules", "engine.common", "engine.cards")
-                   [self.pre], False)
+        if self.pre < 2 and not a.dirty and __file__[-3] == "m":
+            a.need(("screen_settings", "rules")[self.pre], False)
             self.pre += 1

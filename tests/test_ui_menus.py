@@ -207,9 +207,9 @@ def test_a_yes_that_starts_a_game_does_not_redraw_the_menu_it_leaves(tmp_path):
 
 
 def test_title_loads_ahead_from_mpy_only_in_steps_that_drew_nothing(tmp_path, monkeypatch):
-    # issue 15: from .mpy the title's screens and what both tables share load one module a
-    # step while the title waits (opening them then imports less); from .py (compiling
-    # needs room) nothing loads ahead
+    # issue 15: from .mpy the title's screens load one module a step while the title waits
+    # (opening them then imports nothing); from .py (compiling needs room) nothing loads
+    # ahead
     import sys
     d = Driver(tmp_path / "s.bin", seed=4)
     t = d.screen
@@ -224,9 +224,8 @@ def test_title_loads_ahead_from_mpy_only_in_steps_that_drew_nothing(tmp_path, mo
     t.update(0)
     assert calls == []
     d.app.dirty = False
-    for i in range(7):
+    for i in range(4):
         t.update(0)
-        assert len(calls) == min(i + 1, 5)
-    assert [m for m, c in calls] == ["table", "screen_settings", "rules", "engine.common",
-                                     "engine.cards"]
+        assert len(calls) == min(i + 1, 2)
+    assert [m for m, c in calls] == ["screen_settings", "rules"]
     assert not any(c for m, c in calls)  # no collection: a .mpy loads into what it keeps
