@@ -38,8 +38,8 @@ BRIGHTNESS = (0.25, 0.5, 0.75, 1.0)
 CPU_MS = (1300, 750, 300)
 HOLD_MS = (2200, 1300, 600)
 
-# What a game needs, imported together when the game is chosen (biggest first, each after a
-# collection, while the heap is least fragmented) and kept while it is played: no module is
+# What a game needs, imported together when the game is chosen (biggest first; after the
+# collections game_screen makes) and kept while it is played: no module is
 # dropped and loaded again for a pause, a hint or a panel. They go when the game is left for
 # the title (app.drop_game), so that the next game finds room for its own. The panels'
 # modules (sheet_*): from .py they compile with the game (the compiler needs room that a
@@ -178,8 +178,7 @@ class App:
     # ---- screens -------------------------------------------------------------------------
     def need(self, modname, collect=None):
         """The module, imported now if it is not yet and kept; after a collection if
-        collect, by default from .py only (compiling needs room; a .mpy loads into what
-        it keeps, and a collection costs ~35 board-ms)."""
+        collect (default: from .py, compiling needs room; not from .mpy)."""
         mod = sys.modules.get(modname)
         if mod is None:
             if collect or collect is None and __file__[-3] != "m":
@@ -237,10 +236,9 @@ class App:
         for name in _NEEDS[kind]:
             self.need(name, c)
             # from .py each import after a collection (compiling needs room); from .mpy
-            # (~35 board-ms a collection) only the two that decide Back Alley's start on a
-            # fragmented heap, the short plan's peak (either dropped: 108 KB is not enough):
-            # after its bot's import (its tables' garbage) and before its screen's (the bot's
-            # buffers are built with the screen)
+            # (~35 board-ms each) only the two that hold Back Alley's start, the short
+            # plan's peak, at 108 KB on mp32 (either dropped: 109+): after its bot's import
+            # and before its screen's (the bot's buffers are built with the screen)
             c = not m or name in ("engine.bot_backalley", "screen_backalley_draw")
         if kind == GAME_AC:
             self.gs = self.load("screen_alleycat", "AlleyCatScreen")
@@ -268,8 +266,7 @@ class App:
             self.pending = 3
             return
         # the game's modules go (one collection from .py: the next game finds room for its
-        # own; from .mpy the title loads into what it keeps, and the collection when the
-        # title goes makes that room)
+        # own; from .mpy none: the one when the title goes makes that room)
         m = __file__[-3] == "m"
         c = not self.drop_game(not m) and not m
         self.goto(getattr(self.need("title", c), "TitleScreen")(self))
