@@ -478,3 +478,24 @@ def test_zeroed_nvm_is_empty_not_bad():
     """hw_device plays on a zeroed bytearray on a board without nvm: no "ignored" notice."""
     r = records.Records(bytearray(1312))
     assert list(r.status) == [records.EMPTY] * 3
+
+
+def test_fletcher_reduced_at_the_end_is_fletcher_16():
+    # issue 15: records.fletcher sums first and reduces once; the same checksum as
+    # Fletcher-16 reduced at every byte (worked: b"\x01\x02" -> a 3, b 1 + 3 = 4 -> 0x0403),
+    # up to the largest record region (384 bytes of 0xFF: the sums' largest values)
+    def by_byte(buf):
+        a = b = 0
+        for v in buf:
+            a = (a + v) % 255
+            b = (b + a) % 255
+        return (b << 8) | a
+
+    assert records.fletcher(b"\x01\x02", 0, 2) == 0x0403
+    assert records.fletcher(b"abcde", 0, 5) == 0xC8F0  # the published Fletcher-16 example
+    r = __import__("random").Random(15)
+    cases = [bytes([255]) * 384, bytes(384), bytes([254]) * 384]
+    cases += [bytes(r.randrange(256) for _ in range(r.randrange(385))) for _ in range(200)]
+    for buf in cases:
+        assert records.fletcher(buf, 0, len(buf)) == by_byte(buf)
+    assert records.fletcher(b"xx\x01\x02yy", 2, 4) == 0x0403  # only start..end
