@@ -4,9 +4,9 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [sys, implementation, name, cpython, os, _root, path, dirname]
-    _ = [abspath, __file__, _p, join, lib, insert, hw_desktop, exit]
-    _ = [main, argv, '/lib', append, _i, _m, 'qstrs%d', __import__]
+    _ = [sys, _m, implementation, name, cpython, os, _root, path]
+    _ = [dirname, abspath, __file__, _p, join, lib, _i, split]
+    _ = [hw_desktop, exit, main, argv, '/lib', append, 'qstrs%d', __import__]
     _ = [ImportError, modules, hardware, app, make, gc, gfx, records]
     _ = [fx, GAME_AC, GAME_BA, S_LEVEL, S_AC_SCORING, S_AC_TARGET, S_BA_LENGTH, S_STRICT]
     _ = [S_SOUND, S_BRIGHT, S_SPEED, S_COACH, S_AUTOPLAY, S_TAUGHT, N_SETTINGS, DEFAULTS]
@@ -23,4 +23,4 @@ def names():
     _ = [game, level, field, i, v, game_finished, won, score]
     _ = [need, note_result, g, s, finish, reset_stats, save_due, due]
     _ = [save_game, kind, seed, force, write, clear_game, clear, GAME]
-    _ = [modname, mod, get, part, split, '.', getattr, load]
+    _ = [modname, mod, get, part, '.', getattr, load, clsname]

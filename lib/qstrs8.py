@@ -4,5 +4,5 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [_DB, _NB, _CHUNK, _NEEDB, _TABLE, blk, _look, lead_next]
-    _ = [_col, COLS, ONE, ONE_CARD, TABLE, vol, neg]
+    _ = [_NB, _CHUNK, _NEEDB, _TABLE, blk, _look, lead_next, _col]
+    _ = [COLS, ONE, ONE_CARD, TABLE, vol, neg]

@@ -18,6 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STANDINS = os.path.join(ROOT, "tools", "standins")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import device_heap  # noqa: E402
+import libdirs  # noqa: E402
 
 MP = device_heap.micropython_binary()
 pytestmark = pytest.mark.skipif(MP is None, reason="micropython not installed")
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.skipif(MP is None, reason="micropython not installed")
 def run_mp(args, env_extra=None, heap="2m", timeout=120):
     env = dict(os.environ)
     env.pop("CIRCUITPY_TRANSLATION", None)
-    env["MICROPYPATH"] = os.pathsep.join([STANDINS, "lib", ".", ".frozen"])
+    env["MICROPYPATH"] = os.pathsep.join([STANDINS] + libdirs.rel_dirs() + [".", ".frozen"])
     env.update(env_extra or {})
     return subprocess.run([MP, "-X", "heapsize=" + heap] + args, cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=timeout)

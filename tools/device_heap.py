@@ -54,6 +54,7 @@ STANDINS = os.path.join(HERE, "standins")
 DRIVER = os.path.join(STANDINS, "_heap_driver.py")
 sys.path.insert(0, HERE)
 import deploy  # noqa: E402
+import libdirs  # noqa: E402
 
 # Stand-ins for libraries that live in CIRCUITPY/lib on a board: measured like the
 # program's own modules (the real drivers are of about the same size).
@@ -228,7 +229,7 @@ def device_modules(root, thirdparty_dir, skip=()):
     """
     builtins = set(deploy.CIRCUITPY_BUILTINS) | set(deploy.DESKTOP_ONLY) | set(skip)
     builtins -= set(LIBRARY_STANDINS)
-    paths = [os.path.join(root, "lib"), root, thirdparty_dir]
+    paths = libdirs.paths(root) + [root, thirdparty_dir]  # lib/'s folders: code.py's sys.path
     order, where, missing = [], {}, []
     state = {}
 

@@ -62,6 +62,25 @@ _mode = _plan.readline().split()[1]
 REPORT = _mode == "report"
 
 
+def _lib_dirs():
+    # lib/'s folders from code.py's `_m = "/tables ..."` line (as tools/libdirs.py reads
+    # it): the pre-imports and the hook below need them; dropped before code.py adds its own
+    f = open("code.py")
+    n = 0
+    while True:
+        s = f.readline()
+        if not s or s.startswith('_m = "/'):
+            break
+    for d in s.split('"')[1].split() if s else ():
+        sys.path.append("lib" + d)
+        n += 1
+    f.close()
+    return n
+
+
+_ndirs = _lib_dirs()
+
+
 class _Steps:
     """The key script, read from the plan one line per step as keypad asks for it
     (keypad reads steps in order: script[0], script[1], ...)."""
@@ -229,6 +248,8 @@ def _run_code():
 
 ok = True
 err = None
+for _i in range(_ndirs):
+    sys.path.pop()
 try:
     _run_code()
     print("NOTE code.py returned without entering a main loop")
