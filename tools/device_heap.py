@@ -417,7 +417,8 @@ class Drive:
         env["MICROPYPATH"] = os.pathsep.join([os.path.join("..", "s"), "lib", ".", ".frozen"])
         plan = os.path.join(self.tmp, "plan.txt")
         with open(plan, "w") as f:
-            f.write("MODE %s\nMODULES %d\n" % (mode, len(self.order)))
+            f.write("MODE %s %s\nMODULES %d\n"
+                    % (mode, " ".join(libdirs.rel_dirs()[1:]), len(self.order)))
             for m in self.order:
                 f.write(m + "\n")
             f.write("KEYS %d\n" % len(keys))

@@ -2,7 +2,7 @@
 
 argv: driver PLAN, a text file read line by line (never whole: the driver's own heap use
 is part of what is measured, so it must stay small):
-  MODE report|run
+  MODE report|run lib/tables ...   (+ lib/'s folders, for the pre-imports and the hook)
   MODULES n      then n lines: modules in import order (report mode pre-imports them)
   KEYS n         then n lines: keypad script steps ("A", "RIGHT", "" = idle poll, "@mark")
 The key steps are streamed from the open file, one line per poll.
@@ -58,27 +58,12 @@ def _header():
     return int(_plan.readline().split()[1])
 
 
-_mode = _plan.readline().split()[1]
-REPORT = _mode == "report"
-
-
-def _lib_dirs():
-    # lib/'s folders from code.py's `_m = "/tables ..."` line (as tools/libdirs.py reads
-    # it): the pre-imports and the hook below need them; dropped before code.py adds its own
-    f = open("code.py")
-    n = 0
-    while True:
-        s = f.readline()
-        if not s or s.startswith('_m = "/'):
-            break
-    for d in s.split('"')[1].split() if s else ():
-        sys.path.append("lib" + d)
-        n += 1
-    f.close()
-    return n
-
-
-_ndirs = _lib_dirs()
+_mode = _plan.readline().split()
+REPORT = _mode[1] == "report"
+# lib/'s folders (tools/libdirs.py, from code.py): dropped again before code.py adds its own.
+# From the plan, not code.py: no literal here, so the driver interns no name the board lacks
+for _i in _mode[2:]:
+    sys.path.append(_i)
 
 
 class _Steps:
@@ -248,8 +233,9 @@ def _run_code():
 
 ok = True
 err = None
-for _i in range(_ndirs):
+for _i in _mode[2:]:
     sys.path.pop()
+_mode = None
 try:
     _run_code()
     print("NOTE code.py returned without entering a main loop")
