@@ -771,7 +771,7 @@ def test_a_module_moved_into_a_folder_replaces_the_old_layouts_copy(tmp_path, mi
     on = files_on(d)
     assert "lib/draw/gfx.py" in on
     assert "lib/gfx.mpy" not in on and "lib/gfx.py" not in on
-    assert "removed lib/gfx.mpy (stale twin of lib/draw/gfx.py)" in r.stdout
+    assert "removed lib/gfx.mpy (an older layout's copy of lib/draw/gfx.py)" in r.stdout
 
 
 def test_a_cached_compiler_of_the_same_major_is_used(tmp_path, mini):

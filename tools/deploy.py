@@ -700,7 +700,9 @@ def write_files(files, target, dry_run=False, out=print):
             if not dry_run:
                 os.remove(t)
             removed += 1
-            out("%s %s (stale twin of %s)" % ("would remove" if dry_run else "removed", twin_rel, rel))
+            why = "stale twin" if twin_rel.rpartition("/")[0] == rel.rpartition("/")[0] else \
+                "an older layout's copy"
+            out("%s %s (%s of %s)" % ("would remove" if dry_run else "removed", twin_rel, why, rel))
     return copied, skipped, removed, written_bytes
 
 
