@@ -5,25 +5,22 @@ import sys
 
 # lib/'s folders by idea, most imported first: each goes on sys.path, so modules keep flat
 # names (packages would each cost a module object and an interned dotted name: device
-# memory). tools/libdirs.py reads this line.
-_m = "/tables /screens /draw /hw /saves"
+# memory). Relative to the drive's top, the board's working folder; tools/libdirs.py reads
+# this line.
+_m = ("lib/tables", "lib/screens", "lib/draw", "lib/hw", "lib/saves")
 if sys.implementation.name == "cpython":
     import os
 
     _root = os.path.dirname(os.path.abspath(__file__))
-    _p = [_root] + [os.path.join(_root, "lib") + _i for _i in [""] + _m.split()]
-    sys.path[:0] = [_i for _i in _p if _i not in sys.path]  # the board's order
+    for _p in ("lib",) + _m[::-1] + ("",):
+        sys.path.insert(0, os.path.join(_root, _p))
     import hw_desktop
 
     sys.exit(hw_desktop.main(sys.argv[1:]))
 else:
-    _i = "/lib"  # the board's; a stand-in run from the drive's folder uses "lib"
-    if _i not in sys.path:
-        _i = "lib"
-        if _i not in sys.path:
-            sys.path.append(_i)
-    for _m in _m.split():  # after /lib: engine/, app and the third-party modules pay nothing
-        sys.path.append(_i + _m)
+    if "lib" not in sys.path and "/lib" not in sys.path:
+        sys.path.append("lib")
+    sys.path.extend(_m)  # after /lib: app, engine/ and third-party modules are found first
     # Every name the program uses, interned now while the heap is empty (lib/qstrs0.py, ...
     # from tools/gen_qstrs.py): the interpreter keeps names in pools that double as they
     # fill and are never freed; grown mid-game, one pool is an 8-14 KB block a fragmented
@@ -38,7 +35,7 @@ else:
         del sys.modules[_m]
         _i += 1
     _i = _m = None
-    import hardware
+    import hw_device
     import app
 
-    app.main(hardware.make())
+    app.main(hw_device.Device())

@@ -4,5 +4,6 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [_NB, _CHUNK, _NEEDB, _TABLE, blk, _look, lead_next, _col]
-    _ = [COLS, ONE, ONE_CARD, TABLE, vol, neg]
+    _ = [nl, copy_from, go, _DB, _NB, _CHUNK, _NEEDB, _TABLE]
+    _ = [blk, _look, lead_next, _col, COLS, ONE, ONE_CARD, TABLE]
+    _ = [vol, neg]

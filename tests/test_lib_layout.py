@@ -81,7 +81,8 @@ def test_code_py_puts_the_folders_on_the_boards_path_after_lib(tmp_path):
     g = {"__name__": "__main__", "__builtins__": __builtins__}
     exec(compile(head.replace("import sys\n", "sys = FakeSys\n", 1), "code.py", "exec"),
          dict(g, FakeSys=FakeSys))
-    assert FakeSys.path == ["", "/", ".frozen", "/lib"] + ["/lib/" + d for d in libdirs.DIRS]
+    # relative to the drive's top, the board's working folder when code.py runs
+    assert FakeSys.path == ["", "/", ".frozen", "/lib"] + ["lib/" + d for d in libdirs.DIRS]
 
 
 def test_the_desktop_save_file_is_still_at_the_project_root():

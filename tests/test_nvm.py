@@ -426,9 +426,9 @@ def test_statistics_per_game_and_level(tmp_path):
 STATS_STEADY = r"""
 import gc, sys, micropython
 import buttons as B
-import hardware
+import hw_device
 import app as app_mod
-hw = hardware.make()
+hw = hw_device.Device()
 a = app_mod.App(hw, True)
 now = [0]
 def step(mask):

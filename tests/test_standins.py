@@ -242,8 +242,8 @@ def test_program_says_which_firmware_to_install_without_terminalio():
 
 def test_device_layer_plays_tones_through_audioio():
     r = run_mp(["-c", """
-import board, hardware, supervisor, time
-hw = hardware.make()
+import board, hw_device, supervisor, time
+hw = hw_device.Device()
 hw.tone(440, 50)
 a = hw._audio
 print(type(a).__name__, a.playing, a.sample.sample_rate, hw._pwm, hw._spk_en.value)

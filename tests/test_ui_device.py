@@ -104,8 +104,8 @@ SCRIPT = r"""
 import sys
 sys.path[:0] = [STUBDIR] + LIB_PATHS + [ROOT]
 import keypad, supervisor, neopixel, microcontroller, board, audioio
-import hardware, app
-hw = hardware.make()
+import hw_device, app
+hw = hw_device.Device()
 assert type(hw).__name__ == "Device"
 a = app.App(hw)
 a.start(hw.now_ms())

@@ -1,5 +1,6 @@
-"""lib/'s folders by idea, read from code.py, the one list (the board puts them on sys.path
-after /lib, in this order; module names stay flat: no packages).
+"""lib/'s folders by idea, read from code.py's `_m = ("lib/tables", ...)` line, the one list
+(the board puts them on sys.path after /lib, in this order; module names stay flat: no
+packages).
 
     import libdirs            # with tools/ on sys.path
     libdirs.DIRS              # ("tables", "screens", ...)
@@ -14,10 +15,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def read_dirs(root=ROOT):
     with open(os.path.join(root, "code.py"), encoding="utf-8") as f:
-        m = re.search(r'^_m = "((?:/\w+ ?)+)"$', f.read(), re.M)
+        m = re.search(r'^_m = \(("lib/\w+"(?:, "lib/\w+")*)\)$', f.read(), re.M)
     if m is None:
-        raise SystemExit("code.py: no `_m = \"/tables /screens ...\"` line (lib/'s folders)")
-    return tuple(d.lstrip("/") for d in m.group(1).split())
+        raise SystemExit("code.py: no `_m = (\"lib/tables\", ...)` line (lib/'s folders)")
+    return tuple(re.findall(r'"lib/(\w+)"', m.group(1)))
 
 
 DIRS = read_dirs()
