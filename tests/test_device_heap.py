@@ -231,7 +231,7 @@ def test_qstr_pools_are_all_laid_down_by_code_py_before_the_program_loads(tmp_pa
     listing.write_text(",".join(mods))
     script = (
         "import sys, micropython\n"
-        "sys.path.extend(%r)\n"  # lib/ and its folders, as code.py puts them
+        "sys.path.extend(" + repr(libdirs.rel_dirs()) + ")\n"  # lib/ and its folders
         # the firmware's modules: their names are in flash on a board
         "for m in ('time', 'board', 'displayio', 'fontio', 'terminalio', 'bitmaptools',\n"
         "          'keypad', 'microcontroller', 'digitalio', 'analogio', 'audiocore',\n"
@@ -241,7 +241,7 @@ def test_qstr_pools_are_all_laid_down_by_code_py_before_the_program_loads(tmp_pa
         "micropython.qstr_info()\n"
         "for m in open(%r).read().split(','):\n"
         "    __import__(m)\n"
-        "micropython.qstr_info()\n" % (libdirs.rel_dirs(), str(listing))
+        "micropython.qstr_info()\n" % str(listing)
     )
     r = run_mp(script, heap="4m")
     assert r.returncode == 0, r.stdout + r.stderr
