@@ -24,15 +24,17 @@ else:
     # Every name the program uses, interned now while the heap is empty (lib/qstrs0.py, ...
     # from tools/gen_qstrs.py): the interpreter keeps names in pools that double as they
     # fill and are never freed; grown mid-game, one pool is an 8-14 KB block a fragmented
-    # heap may not have.
+    # heap may not have. Compiled modules need fewer names (no locals): lib/qstrm0.py, ...
+    import buttons
+
+    _m = "qstrm%d" if buttons.__file__[-3] == "m" else "qstrs%d"
     _i = 0
     while True:
-        _m = "qstrs%d" % _i
         try:
-            __import__(_m)
+            __import__(_m % _i)
         except ImportError:
             break
-        del sys.modules[_m]
+        del sys.modules[_m % _i]
         _i += 1
     _i = _m = None
     import hw_device

@@ -64,38 +64,41 @@ class BackAlleyBrain(BackAlleyPlay):
 
     def _misfit(self):
         """How badly the world wm fits the bids: sum over the bidders of 2 r^2 / sigma^2,
-        r = bid - the bid predicted from the hand they bid with (a linear fit, in eighths of
-        a trick, to Hard's bids in self-play), sigma ~ 0.4 + 0.03 n tricks."""
-        wm = self.wm
-        pl = self.pl
-        tr = self.tr
-        n = self.obs.n
-        s2 = 12 + 2 * n
+        r = bid - _fit, sigma ~ 0.4 + 0.03 n tricks."""
+        s2 = 12 + 2 * self.obs.n
         d = 0
         for q in range(4):
             tg = self.btarget[q]
             if tg == _NONE:
                 continue
-            e = 6 if tr < 0 else 0
-            b = q * 4
-            for s in range(4):
-                m = wm[b + s] | pl[b + s]
-                if s == tr:
-                    e += 4 * _cnt(m) + 5 * _cnt(m >> 14) + 2 * _cnt((m >> 12) & 3)
-                elif not m:
-                    e += 1
-                else:
-                    ln = _cnt(m)
-                    e += 5 * ((m >> 14) & 1)
-                    if ln >= 2:
-                        e += 3 * ((m >> 13) & 1)
-                        if ln >= 3:
-                            e += (m >> 12) & 1
-            r = e - (5 * n) // 16 - 1 - tg
+            r = self._fit(q) - tg
             if tg == 0 and r < 0:
                 r = 0
             d += (2 * r * r) // s2
         return d
+
+    def _fit(self, q):
+        """Seat q's bid predicted from its hand (and cards played) in the world wm: a linear
+        fit to Hard's bids in self-play, in eighths of a trick."""
+        wm = self.wm
+        pl = self.pl
+        tr = self.tr
+        e = 6 if tr < 0 else 0
+        b = q * 4
+        for s in range(4):
+            m = wm[b + s] | pl[b + s]
+            if s == tr:
+                e += 4 * _cnt(m) + 5 * _cnt(m >> 14) + 2 * _cnt((m >> 12) & 3)
+            elif not m:
+                e += 1
+            else:
+                ln = _cnt(m)
+                e += 5 * ((m >> 14) & 1)
+                if ln >= 2:
+                    e += 3 * ((m >> 13) & 1)
+                    if ln >= 3:
+                        e += (m >> 12) & 1
+        return e - (5 * self.obs.n) // 16 - 1
 
     def _sample(self):
         """A world for the seat: dealt at random (_deal), kept with a chance that falls with

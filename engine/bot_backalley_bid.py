@@ -1,12 +1,10 @@
 # Back Alley bots, bidding at every level (see engine/bot_backalley.py for the chain).
 #
-# Easy and Normal bid from hand counts (aces, top trumps; Normal's sure-trick estimator); in
-# small hands (Easy 1-6 cards, Normal 1-3) and always for Hard, a bid is chosen by playing the
-# hand out in sampled worlds: each candidate bid is scored in every world by what it does to
-# the game, the hand's points for us minus an estimate of theirs, turned into the chance of
-# winning the game (winprob_backalley) when the level plays for the game (value()).
+# Easy and Normal bid from hand counts; in small hands (Easy 1-6 cards, Normal 1-3) and always
+# for Hard, by playing the hand out in sampled worlds: each bid is scored in every world by our
+# points minus an estimate of theirs, as a game-win chance (value()). 1 card: bot_backalley_view.
 from engine.common import const
-from engine.bot_backalley_view import _hi, _lo, _cnt, _team_points
+from engine.bot_backalley_view import _hi, _lo, _cnt, _team_points, deal, passed
 from engine.bot_backalley_know import BackAlleyKnow
 from engine.winprob_backalley import win_prob
 
@@ -17,10 +15,9 @@ _MAX_WORLDS = const(64)
 _WP_WEIGHT = const(8)       # value(): win chance (0..1270) x 8, plus the points as tie-break
 _EASY_WORLDS = const(4)     # sampled worlds for Easy's small-hand bids (few: noisy, as Easy is)
 _NORMAL_WORLDS = const(12)
-_TRIES = const(2)          # Hard: worlds drawn per world kept (fit to the bids)
+_TRIES = const(2)          # Hard: worlds drawn per world kept (fit to bids)
 _PENDING = const(-1)       # _bid_sampled started a search: _bid_step until it is done
-# the search's state between its steps: self.bs[...] (a list: the brain's member table stays
-# as small as before, one block a fragmented heap can find)
+# the search's state between steps: self.bs[...] (the brain's member table stays small)
 _SAVED = const(0)
 _WORLDS = const(1)
 _W = const(2)
@@ -29,7 +26,6 @@ _LEAD = const(4)
 _BOARDS = const(5)
 _TRY = const(6)
 _ALLM = const(7)
-_PART = const(8)
 _BEST = const(9)
 _EV = const(10)
 _REDEAL = const(11)
@@ -53,22 +49,26 @@ class BackAlleyBid(BackAlleyKnow):
             return _team_points(0, self.blevel[t], tt, n)
         if self.obs.bids[t] and self.obs.bids[t + 2]:
             return _team_points(self.contract[t], 0, tt, n)
+        if n == 1 and self.level:
+            return tt  # they pass (passed())
         return 4 * tt
 
     def _bid_hard(self):
         n = self.obs.n
         # work units as for card play: sampling a world ~ nuns / 4 + 4 card plays, loading it
-        # ~ 4, then the playout (twice in a 1-card deal: a board is played with us leading)
+        # ~ 4, then the playouts (one more with us leading a board up to 3 cards; 1 card: a
+        # later board)
         self.tries = _TRIES
-        per = (2 if n == 1 else 1) * (4 * n + 4) + self.nuns // 4 + 4
+        per = (3 if n == 1 else 2 if n <= 3 else 1) * (4 * n + 4) + self.nuns // 4 + 4
         if self.ninf:
             per += (_TRIES - 1) * (self.nuns // 4 + 4) + _TRIES * 6 * self.ninf
+        if 1 < n <= 4 and not self.obs.bids[self.me ^ 2]:
+            per += 6  # the partner's bid fitted to his hand
         worlds = _BID_BUDGET // per
         return self._bid_sampled(worlds, True)
 
-    # ---- the sampled search in steps, so that thinking can be sliced between key polls:
-    # _bid_sampled starts it, then _bid_step plays out a world or values a bid per step, and
-    # ends with _bid_end (bot_backalley_play calls it until done); between steps: self.bs
+    # ---- the sampled search in steps (thinking sliced between key polls): _bid_sampled
+    # starts it, _bid_step plays a world or values a bid per step, _bid_end decides
 
     def _bid_sampled(self, worlds, use_wp):
         # the bid when no search is needed (a sure board), else _PENDING
@@ -100,8 +100,7 @@ class BackAlleyBid(BackAlleyKnow):
             self.reason = "sure winners: board"
             return _BOARD
         # a board is tried in short hands; in a 1-card deal (pass or board only) also over
-        # an opponent's or the partner's board (we would lead)
-        try_board = n == 1 or (n <= 6 and not opp_board and pb != _BOARD)
+        # an opponent's board (we would lead), over the partner's (Hard: a double stake)
         bs = self.bs
         bs[_SAVED] = self.board[me]
         self.board[me] = 1  # as if we bid board: may lead trumps (only matters if we lead)
@@ -111,27 +110,18 @@ class BackAlleyBid(BackAlleyKnow):
         bs[_K] = 0
         bs[_LEAD] = lead
         bs[_BOARDS] = boards
-        bs[_TRY] = 1 if try_board else 0
+        bs[_TRY] = n == 1 or (n <= 6 and not opp_board and (pb != _BOARD or self.level == 2))
         bs[_ALLM] = 0
-        # (what follows the worlds in the search, worked out now: nothing in it changes)
-        # numeric bids (pass = 0): partner's part counted as made; unknown yet: 0. The
-        # sampled own-trick count is used unshaded: it is close to the tricks really taken
-        part = 0
-        if pb and pb != _BOARD:
-            part = pb - 0x80
-        bs[_PART] = part
         bs[_BEST] = _PASS
         bs[_EV] = 0
-        # no board yet in a 1-card deal: passing redeals (or leaves it to the others); the
-        # redeal is valued as no change (the table's rows with the 1-card deal to come are
-        # fitted on whole games and would overstate its swing)
+        # 1 card, no board yet: a pass redeals unless a later seat boards; a redeal is valued
+        # as no change (the table's rows would overstate its swing)
         bs[_REDEAL] = self.value(0)
         bs[_TOP] = 1 if pb == _BOARD or opp_board else n
         return _PENDING
 
     def _bid_step(self):
-        # one step (a world played out, a bid valued over the worlds, or the end): its cost
-        # in work units (~ simulated card plays), 0 when self.move is the bid
+        # one step: its cost in work units, 0 when self.move is the bid
         bs = self.bs
         v = self.obs
         me = self.me
@@ -139,16 +129,24 @@ class BackAlleyBid(BackAlleyKnow):
         w = bs[_W]
         if w < bs[_WORLDS]:
             k = self.work
-            self._sample()
+            if n == 1 and self.level:
+                deal(self)
+            else:
+                self._sample()
             self._load_world()
             self._sim_start(bs[_LEAD])
             self._playout()
             self.tricks[w] = self.swon[me]
             self.team[w] = self.swon[me] + self.swon[me ^ 2]
+            if bs[_TOP] > 1 and self.level == 2 and not v.bids[me ^ 2] and n <= 4:
+                # partner bids after us: his fitted bid (as the reference models him); the
+                # team fails on the sum (up to 4 cards: 25-deal games lost points above)
+                f = (self._fit(me ^ 2) + 4) >> 3
+                self.tricks[w] = 0 if f < 0 else n - 1 if f >= n else f
             if bs[_TRY]:
-                if bs[_LEAD] != me and n == 1:
-                    # (longer hands keep the first bidder's lead, as before: playing them
-                    # out with us leading made boards that failed one time in four)
+                if bs[_LEAD] != me and n <= (3 if self.level == 2 else 1):
+                    # we lead a board up to 3 cards (Hard; else 1); longer hands keep the first
+                    # bidder's lead (led by us, boards failed one time in four)
                     self._load_world()
                     self._sim_start(me)
                     self._playout()
@@ -156,31 +154,33 @@ class BackAlleyBid(BackAlleyKnow):
                 self.alltk[w] = a
                 if a == n:
                     bs[_ALLM] += 1
+            if n == 1 and not bs[_BOARDS]:
+                self.tricks[w] = passed(self) if self.level == 2 else 255
             bs[_W] = w + 1
             return self.work - k + 4 + self._draws()
         k = bs[_K]
         if k < bs[_TOP]:
             # bid k (0 = pass) over the worlds; the best so far: bs[_BEST]
             pb = v.bids[me ^ 2]
-            opp_board = v.bids[(me + 1) & 3] == _BOARD or v.bids[(me + 3) & 3] == _BOARD
-            part = bs[_PART]
-            t = me & 1
+            part = pb & 0x3F  # the partner's number (pass, board, not yet: 0), counted made
             ev = 0
             for w in range(bs[_WORLDS]):
                 tt = self.team[w]
                 if pb == _BOARD:
-                    ours = _team_points(0, self.blevel[t], tt, n)
+                    ours = _team_points(0, self.blevel[me & 1], tt, n)
                 elif bs[_BOARDS] == 0 and n == 1:
-                    ev += bs[_REDEAL]
+                    x = self.tricks[w]
+                    ev += bs[_REDEAL] if x == 255 else self.value(x - 20)
                     continue
-                elif opp_board:
-                    ours = _team_points(part, 0, tt, n)
+                elif bs[_TOP] > 1 and not pb and self.level == 2 and n <= 4:
+                    ours = _team_points(k + self.tricks[w], 0, tt, n)
                 else:
-                    ours = _team_points(part + k, 0, part + self.tricks[w], n)
-                    if not pb and self.level == 2:
-                        # the partner bids after us: his tricks earn about what the
-                        # opponents' do (_theirs), so both sides are counted alike
-                        ours += 4 * (tt - self.tricks[w])
+                    # Hard up to 4 cards: team tricks; else the partner's number made plus ours
+                    x = self.tricks[w]
+                    ours = _team_points(part + k, 0, tt if self.level == 2 and n <= 4 or
+                                        bs[_TOP] == 1 else part + x, n)
+                    if not pb and self.level == 2 and bs[_TOP] > 1:
+                        ours += 4 * (tt - x)  # his tricks earn what theirs do (_theirs)
                 ev += self.value(ours - self._theirs(n - tt))
             if k == 0 or ev > bs[_EV]:
                 bs[_EV] = ev
@@ -199,11 +199,13 @@ class BackAlleyBid(BackAlleyKnow):
         allm = bs[_ALLM]
         boards = bs[_BOARDS]
         self.reason = "expected tricks" if bestb != _PASS else "too weak to bid"
-        # the sample plays double dummy and ignores what the bids before ours tell: a board
-        # in a longer hand, or over another board (a double: the board bidder holds a
-        # strong card), needs a clear margin, and in a longer hand one made world in four
-        # is counted failed
-        if not bs[_TRY] or ((n > 1 or boards) and allm * 10 < worlds * 9):
+        # the playouts flatter a board (double dummy): % made worlds it needs (Hard none:
+        # the game-win value decides, as the reference's, e.g. boards when behind late;
+        # Normal 90 %, over a board 70 %); above k cards one made in four fails
+        k = 3 if self.level == 2 else 1
+        need = 0 if self.level == 2 or n == 1 and not boards else 70 if boards and self.level \
+            else 90
+        if not bs[_TRY] or allm * 100 < worlds * need:
             return bestb
         lvl = boards + 1
         ev = 0
@@ -212,12 +214,12 @@ class BackAlleyBid(BackAlleyKnow):
             a = self.alltk[w]
             if a == n:
                 made += 1
-                if n > 1 and made % 4 == 0:
+                if n > k and made % 4 == 0:
                     a = n - 1
             ours = 10 * n * lvl if a == n else -10 * n * lvl
             ev += self.value(ours - self._theirs(n - a))
         if ev > bs[_EV]:
-            self.reason = "good chance of every trick: board"
+            self.reason = "likely all tricks: board"
             return _BOARD
         return bestb
 
@@ -275,13 +277,13 @@ class BackAlleyBid(BackAlleyKnow):
         pb = v.bids[me ^ 2]
         ob1 = v.bids[(me + 1) & 3]
         ob3 = v.bids[(me + 3) & 3]
-        if self._sure_board():
-            if pb != _BOARD or v.n <= 3:
-                self.reason = "sure winners: board"
-                return _BOARD
         if v.n <= 3:
-            # small hands: the estimator is coarse; sampled worlds scored by the game
+            # small hands: the estimator is coarse; sampled worlds scored by the game (a
+            # sure board first)
             return self._bid_sampled(_NORMAL_WORLDS, True)
+        if pb != _BOARD and self._sure_board():
+            self.reason = "sure winners: board"
+            return _BOARD
         if pb == _BOARD or ob1 == _BOARD or ob3 == _BOARD:
             self.reason = "a board was bid"
             return _PASS

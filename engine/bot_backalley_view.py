@@ -199,3 +199,57 @@ def _estimate(self):
                 break
             k += 1
     return q
+
+
+# ---- the 1-card deal's bidding (Normal, Hard; issue 17), functions of the brain b. The bids
+# tell a lot: a seat that passed holds no board card (a trump from the 4 up, a side ace: what
+# Hard bid board with before; the reference, tools/ref_backalley.py, infers the same), a board
+# bidder (bid 0xC0) holds one, and (Hard) after our pass a later seat holding one bids board.
+# (Literals: with const imported here the 64-bit device table measured 0.9 KB more.)
+
+
+def deal(b):
+    """A 1-card world: each other seat a random unseen card that fits its bid (the seats
+    that bid, before us, first: a uniform deal given the bids)."""
+    wm = b.wm
+    me = b.me
+    for i in range(16):
+        wm[i] = 0
+    for s in range(4):
+        wm[me * 4 + s] = b.mine[s]
+    for i in range(3, 0, -1):
+        q = (me + i) & 3
+        x = b.obs.bids[q]
+        t = 0
+        while True:
+            # a slot of 4 suits x 17 powers: an unseen card not dealt yet, kept if it fits
+            r = b.rng.next30() % 68
+            s = r & 3
+            r = 1 << (r >> 2)
+            if b.uns[s] & r and not (wm[s] | wm[4 + s] | wm[8 + s] | wm[12 + s]) & r:
+                t += 1
+                k = 4 if s == b.tr else 14
+                if not x or t > 40 or (x == 0xC0) == (r >> k > 0):
+                    wm[q * 4 + s] = r
+                    break
+
+
+def passed(b):
+    """1-card deal, no board yet, we pass: the first later seat with a board card bids it
+    and leads. Our points minus theirs, + 20; 255: none does (a redeal)."""
+    me = b.me
+    q = me
+    while q != b.obs.dealer:
+        q = (q + 1) & 3
+        for s in range(4):
+            if b.wm[q * 4 + s] >> (4 if s == b.tr else 14):
+                b._load_world()
+                b._sim_start(q)
+                b.board[q] = 1
+                b._playout()
+                b.board[q] = 0
+                a = 1 if b.swon[me] + b.swon[me ^ 2] else 0
+                if (q ^ me) & 1:
+                    return 20 + a - _team_points(0, 1, 1 - a, 1)
+                return 19 + a + _team_points(0, 1, a, 1)
+    return 255

@@ -38,16 +38,21 @@ BRIGHTNESS = (0.25, 0.5, 0.75, 1.0)
 CPU_MS = (1300, 750, 300)
 HOLD_MS = (2200, 1300, 600)
 
-# What a game needs, imported together when the game is chosen (biggest compile first, each
-# after a collection, while the heap is least fragmented) and kept while it is played: no
-# module is dropped and compiled again for a pause, a hint or a panel. They go when the game
-# is left for the title (app.drop_game), so that the next game finds room for its own.
+# What a game needs, imported together when the game is chosen (biggest first, each after a
+# collection, while the heap is least fragmented) and kept while it is played: no module is
+# dropped and loaded again for a pause, a hint or a panel. They go when the game is left for
+# the title (app.drop_game), so that the next game finds room for its own. The panels'
+# modules (sheet_*): from .py they compile with the game (the compiler needs room that a
+# built game does not leave), from .mpy they load with the first panel (app.need: only the
+# room they keep; not at the game's start, the peak of the short plan).
+# (A new module-level name is interned for good on the board: these use literals.)
 _NEEDS = (
     None,
-    ("engine.bot_alleycat", "engine.alleycat", "table", "screen_alleycat", "sheet",
-     "sheet_alleycat"),
+    ("engine.bot_alleycat", "engine.alleycat", "table", "screen_alleycat")
+    + (() if __file__[-3] == "m" else ("sheet_alleycat",)),  # (it imports sheet)
     ("engine.bot_backalley", "engine.backalley", "table", "screen_backalley_bid",
-     "screen_backalley_draw", "screen_backalley", "sheet", "sheet_backalley"),
+     "screen_backalley_draw", "screen_backalley")
+    + (() if __file__[-3] == "m" else ("sheet_backalley",)),
 )
 # kind, level, seed (4 bytes LE), the deal / round it resumes, score sheet rows; then the
 # engine's save, then the score sheet (4 bytes per row)
@@ -99,7 +104,9 @@ class App:
         self.hist_open = True  # Alley Cat: the round in play is not in hist yet
         __import__("appx").init(self, fresh, LIMITS)  # appx and the menus stay: imported once
         self.screen = None
-        self.pending = 0  # the title's choice (a game kind, -1 Continue): App.step does it
+        # what a screen's key asked for, done by App.step once its code returned: a game
+        # kind, -1 Continue, 3 the title (4 while the key is handled)
+        self.pending = 0
         self.apply_settings()
 
     # ---- settings / stats / saves ------------------------------------------------------
@@ -139,7 +146,7 @@ class App:
 
     def game_finished(self, game, level, won, score=NO_SCORE):
         """Game over: the statistics counted and the saved game cleared, in one write."""
-        self.need("sheet").note_result(self, game, self.gs.g)
+        __import__("appx").note_result(self, game, self.gs.g)
         s = self.settings
         if not s[S_TAUGHT]:  # the first game finished: the coach steps back
             s[S_TAUGHT] = 1
@@ -159,7 +166,7 @@ class App:
     def save_game(self, kind, level, seed, game, force=False):
         """The running game (at any point of it): written (one block erase) if force or
         save_due(), and only if a byte changed. True if written."""
-        self.need("sheet").note_result(self, kind, game)
+        __import__("appx").note_result(self, kind, game)
         return (force or self.save_due()) and __import__("appx").write(self, kind, level,
                                                                        seed, game)
 
@@ -169,12 +176,13 @@ class App:
         self.saved = 0
 
     # ---- screens -------------------------------------------------------------------------
-    def need(self, modname):
-        """The module, imported now if it is not yet (after a collection: compiling needs
-        room) and kept."""
+    def need(self, modname, collect=True):
+        """The module, imported now if it is not yet (after a collection unless the caller
+        just made one: compiling needs room) and kept."""
         mod = sys.modules.get(modname)
         if mod is None:
-            gc.collect()
+            if collect:
+                gc.collect()
             mod = __import__(modname)
             for part in modname.split(".")[1:]:
                 mod = getattr(mod, part)
@@ -189,40 +197,44 @@ class App:
 
     def drop_game(self):
         """Forget the game screen and every game module (the tables, the engine, the bots),
-        to make room for the other game's. The game itself is safe in nvm."""
+        to make room for the other game's (one collection, if anything went). The game
+        itself is safe in nvm."""
         if self.gs is not None:
             self.gs.drop()
             self.gs = None
-        self.unload("engine")
-        for name in ("table", "screen_", "sheet"):
-            self.unload(name)
+        return self.unload(("engine", "table", "screen_", "sheet"))
 
-    def unload(self, m):
-        """Forget every module whose name starts with m (sys.modules, and the engine
-        package, which holds its submodules) so that its code can be collected; it is
-        imported again when needed."""
+    def unload(self, m, collect=True):
+        """Forget every module whose name starts with m (a prefix or a tuple of them:
+        sys.modules, and the engine package, which holds its submodules) so that its code
+        can be collected (now, unless not collect); it is imported again when needed. True
+        if a module went."""
         e = sys.modules.get("engine")
-        d = None
+        d = False
         for name in list(sys.modules.keys()):
             if name.startswith(m):
-                d = name
+                d = True
                 del sys.modules[name]
                 if e is not None and name.startswith("engine."):
                     try:
                         delattr(e, name[7:])
                     except AttributeError:
                         pass
-        if d:  # (nothing dropped: nothing to collect; each import collects before it)
+        if d and collect:  # (nothing dropped: nothing to collect)
             gc.collect()
+        return d
 
-    def game_screen(self, kind):
+    def game_screen(self, kind, fresh=False):
         """The screen of game kind, loading its modules (and dropping the other game's)."""
         gs = self.gs
         if gs is not None and gs.KIND == kind:
             return gs
-        self.drop_game()
+        # one collection before the first import (none when the title's or the other
+        # game's modules just went with one)
+        c = not self.drop_game() and not fresh
         for name in _NEEDS[kind]:
-            self.need(name)
+            self.need(name, c)
+            c = True  # (each import after a collection: 112 / 119 KB from .mpy)
         if kind == GAME_AC:
             self.gs = self.load("screen_alleycat", "AlleyCatScreen")
         else:
@@ -230,47 +242,58 @@ class App:
         return self.gs
 
     def goto(self, screen):
+        # (no collection: a screen allocates little; imports collect before they load)
         self.screen = screen
         self.fx.lights_off()
         gfx.clear()
-        gc.collect()
         screen.enter()
         self.dirty = True
 
     def play_screen(self, scr):
-        """Show a game screen. The title's code goes meanwhile (1.4 KB on 32 bits, at the
-        game's peak): its 3 KB of source compile again in a blink when the game is left."""
+        """Show a game screen (the title's code went before its modules loaded)."""
         self.goto(scr)
-        self.unload("title")
 
     def to_title(self):
-        self.drop_game()  # the game's modules go with it: the next game finds room for its own
-        self.goto(self.load("title", "TitleScreen"))
+        """The title; asked for by a screen's key (self.pending is 4 meanwhile), done by
+        App.step once that code has returned, so that the game it held is really gone when
+        the title loads."""
+        if self.pending:
+            self.pending = 3
+            return
+        # the game's modules go (one collection): the next game finds room for its own
+        c = not self.drop_game()
+        self.goto(getattr(self.need("title", c), "TitleScreen")(self))
 
     def leave_title(self):
-        """Start (GAME_AC / GAME_BA) or continue (-1) the game the title chose, once the
-        title's code has returned: its screen and code go first, so that the game's
-        modules compile into the room they leave."""
+        """Do what a screen's key asked for (self.pending), once its code has returned:
+        start (GAME_AC / GAME_BA) or continue (-1) the title's game, its screen and code (and
+        the settings' and rules', kept while on the title) gone first, so that the game's
+        modules load into the room they leave; or show the title (3)."""
         k = self.pending
         self.pending = 0
         self.screen = None
-        self.unload("title")
+        if k == 3:
+            self.to_title()
+            return
+        # (the settings' and rules' modules stay while on the title)
+        d = self.unload(("title", "screen_settings", "rules"))
         if k < 0:
-            self.resume()
+            self.resume(d)
         else:
-            self.new_game(k)
+            self.new_game(k, d)
 
     def open_pause(self, game):
         game.checkpoint()  # the player may switch off now: the game is written as it is
         self.load("menus", "PauseScreen").open(game)
 
-    def new_game(self, kind):
+    def new_game(self, kind, fresh=False):
         seed = self.hw.new_seed()
         s = self.settings
         level = s[S_LEVEL]
-        scr = self.game_screen(kind)
-        scr.drop()
-        gc.collect()
+        scr = self.game_screen(kind, fresh)
+        if scr.g is not None:  # Play again: the old game goes before the new one is built
+            scr.drop()
+            gc.collect()
         self.hist_n = 0
         self.hist_open = True
         if kind == GAME_AC:
@@ -283,10 +306,10 @@ class App:
             scr.checkpoint()  # the saved game it ends counts as lost: written now
         self.play_screen(scr)
 
-    def resume(self):
+    def resume(self, fresh=False):
         """Continue: load the saved game again from nvm and carry on exactly there."""
         if self.gs is None or self.gs.g is None:
-            __import__("appx").load_saved(self)
+            __import__("appx").load_saved(self, fresh)
         if self.saved and self.gs is not None and self.gs.g is not None:
             self.play_screen(self.gs)
         else:
@@ -301,7 +324,10 @@ class App:
     def step(self, now, pressed):
         self.now = now
         if pressed:
+            self.pending = 4  # in a key: to_title waits (a choice replaces the 4)
             self.screen.key(pressed)
+            if self.pending == 4:
+                self.pending = 0
             if self.pending:
                 self.leave_title()
         self.screen.update(now)

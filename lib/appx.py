@@ -50,8 +50,9 @@ def init(a, fresh, limits):
         load_saved(a)
 
 
-def load_saved(a):
-    """The saved game from nvm into its game screen (a.saved = its kind, or 0)."""
+def load_saved(a, fresh=False):
+    """The saved game from nvm into its game screen (a.saved = its kind, or 0; fresh: the
+    heap was just collected)."""
     b = a.buf
     n = a.rec.read(records.GAME, b)
     if n <= 0:
@@ -60,7 +61,7 @@ def load_saved(a):
     kind = b[0]
     level = b[1]
     seed = b[2] | (b[3] << 8) | (b[4] << 16) | ((b[5] & 0x3F) << 24)
-    scr = a.game_screen(kind) if kind in (GAME_AC, GAME_BA) else None
+    scr = a.game_screen(kind, fresh) if kind in (GAME_AC, GAME_BA) else None
     if scr is None or level > 2 or n <= _SAVE_META or \
             not scr.load_game(a.bufmv[_SAVE_META:n], level, seed):
         a.notice = "Bad saved game ignored"
@@ -170,3 +171,35 @@ def state_line(a):
     if s.KIND == GAME_BA:
         t += " deal=%d/%d bsel=%d" % (g.deal_number + 1, g.deals, s.bsel)
     return t
+
+
+def note_result(a, kind, g):
+    """A finished deal / round into App a's score sheet (again for the same one: no-op);
+    app.save_game and app.game_finished call it, the panels of sheet_* too."""
+    h = a.hist
+    if g.phase < 2:  # in play (both games' phase 2 = over, 3 = game over)
+        a.hist_open = True
+        return
+    if kind == 2:  # Back Alley (app.GAME_BA; app is not imported here)
+        i = g.deal_number
+        if i >= 25 or g.bid(0) | g.bid(1) | g.bid(2) | g.bid(3) == 0x80:
+            return  # all passed: redeal, nothing scored
+        for t in (0, 1):
+            c = g.board_level(t) | g.board_level(t + 2)
+            if c:
+                c = 0x80 | max(g.board_level(t), g.board_level(t + 2))
+            else:
+                for p in (t, t + 2):
+                    if g.bid(p) > 0x80:
+                        c += g.bid(p) - 0x80
+            h[4 * i + 2 * t] = c
+            h[4 * i + 2 * t + 1] = g.tricks(t) + g.tricks(t + 2)
+        a.hist_n = i + 1
+    elif a.hist_open and a.hist_n < 25:
+        i = 4 * a.hist_n
+        for p in (0, 1):
+            v = g.round_points(p) & 0xFFFF
+            h[i + 2 * p] = v & 0xFF
+            h[i + 2 * p + 1] = v >> 8
+        a.hist_n += 1
+        a.hist_open = False

@@ -4,9 +4,10 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [wh, ws, sh, totals, alive, margin, worlds, steps]
-    _ = [differs, budget, hs, ready, digest, 'last card', work, _easy]
-    _ = [_normal, _explain, me, score_me, rp_me, op, score_op, rp_op]
+    _ = [_OFF, _HARD_BUDGET, _EASY_RANDOM, _SLICE, AlleyCatBrain, SLICE, obs, unseen]
+    _ = [unseen_n, wh, ws, sh, totals, alive, margin, worlds]
+    _ = [steps, differs, budget, hs, ready, digest, 'last card', work]
+    _ = [_easy, _normal, _explain, me, score_me, rp_me, score_op, rp_op]
     _ = [lead, find_unseen, aware, bi, capt, last, opp_n, g0]
     _ = [g1, left, stock_n, nu, total, LEAD, win_prob_end, _SCALE]
     _ = [_MAX_WORLDS, _CUT_PCT, _KEEP, _MIN_WORLDS, _LIVE, _WK, _WLO, _NEXT]
@@ -18,9 +19,8 @@ def names():
     _ = [swing, stays, sort, binom, hist_me, hn, bot_backalley_view, _hi]
     _ = [_lo, _cnt, bot_backalley_play, BackAlleyPlay, bot_backalley_know, BackAlleyKnow, _NT, _BOARD]
     _ = [_ACCEPT, BackAlleyBrain, _know, pl, _code, hist_c, hist_s, btarget]
-    _ = [ninf, tries, _misfit, wm, s2, tg, bw, bwm]
-    _ = [_draws, nuns, _sim_start, stn, sleader, sbroken, strumped, _sim_play]
-    _ = [pw, sm, srem, shn, sled, sbest, sbest_tr, sbest_seat]
-    _ = [sbl, swon, _policy, mt, only_tr, can, perfect, uns]
-    _ = [_lowest, partner, low, bv, ot, low_s, low_v, _playout]
-    _ = [_load_world, _replay_table, tsize, blevel, winprob_backalley, _PASS, _BID_BUDGET, _WP_WEIGHT]
+    _ = [ninf, tries, _misfit, s2, tg, _fit, wm, bw]
+    _ = [bwm, _draws, nuns, _sim_start, stn, sleader, sbroken, strumped]
+    _ = [_sim_play, pw, sm, srem, shn, sled, sbest, sbest_tr]
+    _ = [sbest_seat, sbl, swon, _policy, mt, only_tr, can, perfect]
+    _ = [uns, _lowest, partner, low, bv, ot, low_s, low_v]

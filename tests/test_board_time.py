@@ -33,13 +33,13 @@ FULL = 160 * 128
 SENT = {
     "cursor move, Alley Cat": 1700,  # two cards side by side: 47 x 35
     "cursor move, Back Alley": 1200,
-    "menu move": 9000,
+    "menu move": 8700,
     "bid Left/Right": 1500,
     "Left/Right in settings": 500,
-    "your card played": 14000,
-    "a computer's card shown": 12500,
-    "a trick cleared": 15500,
-    "a computer's bid shown": 18000,
+    "your card played": 13600,
+    "a computer's card shown": 12100,
+    "a trick cleared": 15300,
+    "a computer's bid shown": 17800,
     "open or leave a screen": FULL,
     "next deal / round": FULL,
     "start a game": FULL,
@@ -87,11 +87,12 @@ def test_pixels_sent(recs, what):
 
 # Median layer-pixels composited per move: a text line's box is 162 px wide, and its empty
 # cells lie off screen on the side that leaves less of it there (gfx.text), so a refresh
-# composites less of it (19,100 / 12,700 / 6,000 when the boxes started at the text)
+# composites less of it (19,100 / 12,700 / 6,000 when the boxes started at the text; 11,931 /
+# 7,725 / 4,791 measured 2026-12-01 after the redraw's Python was cut)
 COMP_MEDIAN = {
-    "your card played": 12500,
-    "a computer's card shown": 8500,
-    "a trick cleared": 5500,
+    "your card played": 12000,
+    "a computer's card shown": 7800,
+    "a trick cleared": 4900,
 }
 
 
@@ -102,8 +103,9 @@ def test_composited_per_move_median(recs, what):
 
 
 def test_no_section_of_ops_fills_up(recs):
-    # gfx keeps 48 / 16 / 24 ops in its sections (screen, messages or menu items, hand) and
-    # drops what does not fit: the plan's screens stay well inside
+    # gfx keeps 24 / 12 / 20 ops in its sections (screen, messages or menu items, hand) and
+    # drops what does not fit: the plan's screens stay inside (at most 11 / 7 / 14 on
+    # 2026-12-01; each op is 8 bytes of heap)
     assert recs.ops is not None
     cap = [gfx_base[k + 1] - gfx_base[k] for k in range(3)]
     for k in range(3):

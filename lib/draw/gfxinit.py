@@ -14,6 +14,7 @@ except ImportError:
     raise SystemExit(1)
 
 import gfx
+import gfxpaint
 from gfx import W, H, BLACK, T_WHITE
 
 # Card ink (3 red, 13 purple) >= 4.5:1 on a white face and >= 3:1 on the dimmed face (6)
@@ -28,7 +29,8 @@ def init(display):
     if sheet is None:
         # Glyphs: 5x7 ranks (10 is 7 wide), 7x7 suits; 7 rows per glyph, bit 6 = leftmost
         # pixel: ranks A..K (1..13), B and L for the bloopers (14, 15), then the suits
-        # clubs, diamonds, hearts, spades and the joker star. Drawn once into the sprite
+        # clubs, diamonds, hearts, spades, the joker star and the dealer's "D" (5 wide, 6
+        # high). Drawn once into the sprite
         # sheet (8x8 cells); the bytes are not kept.
         g = (
             b"\x38\x44\x44\x7c\x44\x44\x44\x38\x44\x04\x18\x20\x40\x7c"
@@ -41,9 +43,10 @@ def init(display):
             b"\x40\x40\x40\x40\x40\x40\x7c\x1c\x1c\x6b\x7f\x6b\x08\x1c"
             b"\x08\x1c\x3e\x7f\x3e\x1c\x08\x36\x7f\x7f\x7f\x3e\x1c\x08"
             b"\x08\x1c\x3e\x7f\x7f\x08\x1c\x08\x08\x7f\x3e\x1c\x36\x22"
+            b"\x78\x44\x44\x44\x44\x78\x00"
         )
         sheet = displayio.Bitmap(128, 24, 16)
-        for k in range(20):
+        for k in range(21):
             if k < 15:
                 x = (k + 1) * 8
                 c = ((0, BLACK), (8, 3))
@@ -116,7 +119,7 @@ def init(display):
     g = displayio.Group()
     g.append(displayio.TileGrid(canvas, pixel_shader=p))
     labels = []
-    llen = bytearray(2 * gfx.NL)
+    llen = bytearray(3 * gfx.NL)
     shown = bytearray([fmap[0]] * (gfx.NL * gfx.LW))
     for i in range(gfx.NL):
         p = displayio.Palette(2)
@@ -136,6 +139,8 @@ def init(display):
     gfx.lines = [""] * gfx.NL
     gfx.buf = array("i", bytes(8 * gfx.live[16]))
     gfx.sheet = sheet
+    gfxpaint.canvas = canvas
+    gfxpaint.sheet = sheet
     gfx.font_sheet = font_sheet
     gfx.fmap = fmap
     gfx.FW = FW

@@ -44,9 +44,6 @@ class Fx:
         self.flash_next = 0
         self.flash_on = False
 
-    def _set(self, i, c):
-        self.want[i] = c
-
     def _show(self):
         changed = False
         for i in range(5):

@@ -91,8 +91,10 @@ class RulesScreen:
             self.page = (self.page - 1) % n
             self.draw()
         elif k & (B | START):
-            self.app.goto(self.back_to)
-            self.app.unload("rules")
+            app = self.app
+            app.goto(self.back_to)
+            if app.gs is not None:  # in a game (its peak): the code goes, collected later
+                app.unload("rules", False)
 
     def update(self, now):
         pass

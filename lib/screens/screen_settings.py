@@ -99,8 +99,7 @@ class SettingsScreen(menus.Menu):
 
     def back(self):
         self.app.save_settings()
-        self.app.to_title()
-        self.app.unload("screen_settings")
+        self.app.to_title()  # (this module stays while on the title: app.leave_title)
 
     def key(self, k):
         if k & START and not self.ask_lines:
@@ -173,7 +172,6 @@ class StatsScreen(menus.Menu):
     def key(self, k):
         if k & (A | B | START):
             self.app.to_title()
-            self.app.unload("screen_settings")
         elif k & (LEFT | RIGHT):
             self.page ^= 1
             self.app.fx.tone(T_MOVE)

@@ -173,19 +173,24 @@ class AlleyCatScreen(table.GameScreen):
 
     def draw_hand(self):
         self.app.dirty = True
+        g = self.g
+        mine = g.turn == 0 and self.hold_until < 0 and g.phase == AC.PHASE_PLAY
+        new = g.last_drawn if g.last_drawer == 0 else -1
         p = gfx.start(2)
         gfx.rect(0, HAND_Y - 6, 160, CH + 6, gfx.FELT)
         n = self.n
         step = CW + 3
-        x0 = (160 - (n - 1) * step - CW) // 2
-        g = self.g
-        mine = g.turn == 0 and self.hold_until < 0 and g.phase == AC.PHASE_PLAY
-        new = g.last_drawn if g.last_drawer == 0 else -1
+        x = (160 - (n - 1) * step - CW) // 2
+        h = self.hand
+        ok = self.ok
+        c = self.cur if mine else -1
+        card = gfx.card
         for i in range(n):
-            sel = mine and i == self.cur
-            c = self.hand[i]
-            gfx.card(c, x0 + i * step, HAND_Y - (5 if sel else 0), CW, CH, sel=sel,
-                     dim=mine and not self.ok[i], edge=12 if c == new else gfx.BLACK)
+            # the selected card raised 5 px; dimmed: not playable now; the card just drawn
+            # framed cyan (12) (positional: no keyword arguments)
+            card(h[i], x, HAND_Y - (5 if i == c else 0), CW, CH, i == c, mine and not ok[i],
+                 12 if h[i] == new else 2)
+            x += step
         gfx.resume(p)
 
     def card_xy(self, i):

@@ -9,24 +9,14 @@ import gfx
 import table
 from engine import backalley as BA
 import screen_backalley_draw as D
+from screen_backalley_bid import LONG
 from buttons import const
 
 _F_BOX = const(4)  # (table_keys)
 
-LONG = ("You", "West", "North", "East")
 # place of each suit (clubs, diamonds, hearts, spades) in the hand after the trumps, per
 # trump (clubs .. spades, no trump): the colours alternate as far as the suits allow
 ORDER = b"\x00\x02\x00\x01\x00\x00\x01\x02\x02\x01\x00\x00\x01\x02\x00\x00\x02\x03\x01\x00"
-
-
-def bid_word(b):
-    if b == BA.BID_PASS:
-        return "pass"
-    if b == BA.BID_BOARD:
-        return "board"
-    if b == 0:
-        return "-"
-    return "%d" % (b - 0x80)
 
 
 class BackAlleyScreen(table.GameScreen):
@@ -44,7 +34,7 @@ class BackAlleyScreen(table.GameScreen):
         self.nb = 0
         self.bsel = 0
         self.summary = False  # the bidding summary is on show (a hold)
-        self.bid_tip = ""  # the bid box's tip line (screen_backalley_bid)
+        self.bid_tip = ""  # the bid box's tip line (screen_backalley_draw.choice)
 
     def new_game(self, seed, level, deals, strict):
         g = BA.BackAlley(seed, deals, strict)

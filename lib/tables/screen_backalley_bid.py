@@ -1,19 +1,48 @@
-# Back Alley's rarer parts: your bid's keys, the bid messages, the bid box and the bidding
-# summary (over the trick's cross, on the seat labels' text lines, hidden meanwhile), and the
-# coach's line while you play. Imported only while needed, then dropped (none of it is needed
-# while the cards are played; the coach is off after the first game). After the last bid the
-# summary stays 2 s; when all four pass, "All passed - redeal n" stays 2 s and the same hand
-# size is dealt again by itself (screen_backalley.after_hold).
+# Back Alley's bidding: contracts, your bid's keys, the bid messages, the bid box and the
+# bidding summary (over the trick's cross, on the seat labels' text lines, hidden meanwhile),
+# and the coach's line while you play. After the last bid the summary stays 2 s; when all
+# four pass, "All passed - redeal n" stays 2 s and the same hand size is dealt again by
+# itself (screen_backalley.after_hold). It imports neither screen_backalley_draw nor
+# screen_backalley (both import it): no import circle.
 import gfx
 from buttons import A, LEFT, RIGHT, UP
 from fx import T_MOVE, T_BAD
 from engine import backalley as BA
-from screen_backalley_draw import contract, passed
-from screen_backalley import bid_word as word, LONG
 from buttons import const
 
 _F_BOX = const(4)  # (table_keys)
 
+LONG = ("You", "West", "North", "East")
+
+
+def word(b):
+    if b == BA.BID_PASS:
+        return "pass"
+    if b == BA.BID_BOARD:
+        return "board"
+    if b == 0:
+        return "-"
+    return "%d" % (b - 0x80)
+
+
+def contract(g, t):
+    """Team t's contract: tricks bid together, or "board"."""
+    n = 0
+    for p in (t, t + 2):
+        b = g.bid(p)
+        if b == BA.BID_BOARD:
+            return "board"
+        if 0x80 < b < BA.BID_BOARD:
+            n += b - 0x80
+    return "%d" % n
+
+
+def passed(g):
+    """All four passed (the hand is dealt again)."""
+    for p in range(4):
+        if g.bid(p) != BA.BID_PASS:
+            return False
+    return True
 
 
 def panel(s):

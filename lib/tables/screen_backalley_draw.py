@@ -11,10 +11,11 @@
 #   y 74  message line; y 85 the tip line (the hint's reason or the coach)
 #   y 103 your hand (the selected card raised 5 px; cards you cannot play now are dimmed)
 # While you bid, a box over the cross, and after the last bid the bidding summary:
-# screen_backalley_bid (imported with the game, app._NEEDS).
+# screen_backalley_bid (which imports nothing of this module or the screen's: no circle).
 import gfx
 from buttons import const
 from engine import backalley as BA
+from screen_backalley_bid import contract, passed, panel, coach
 
 SEAT = ("You", "W", "N", "E")
 XY = b"\x48\x31\x33\x25\x48\x19\x5d\x25"  # x, y of each seat's card in the trick
@@ -23,26 +24,6 @@ _CH = const(24)
 HAND_Y = 103
 _MSG_Y = const(74)
 _TIP_Y = const(85)
-
-
-def contract(g, t):
-    """Team t's contract: tricks bid together, or "board"."""
-    n = 0
-    for p in (t, t + 2):
-        b = g.bid(p)
-        if b == BA.BID_BOARD:
-            return "board"
-        if 0x80 < b < BA.BID_BOARD:
-            n += b - 0x80
-    return "%d" % n
-
-
-def passed(g):
-    """All four passed (the hand is dealt again)."""
-    for p in range(4):
-        if g.bid(p) != BA.BID_PASS:
-            return False
-    return True
 
 
 def trick_winner(g):
@@ -81,8 +62,8 @@ def table(s):
             t = t.replace("board", "all")
         gfx.text(8, 1, 13, t, gfx.T_WHITE)
     s.bid_tip = ""
-    if bidding or s.summary:  # the bid box / summary: its module only while drawing it
-        __import__("screen_backalley_bid").panel(s)
+    if bidding or s.summary:  # the bid box / summary
+        panel(s)
     else:
         seats(s, hold)
         cards(s, hold)
@@ -94,6 +75,7 @@ def seats(s, hold):
     g = s.g
     turn = g.turn if not hold and g.phase < BA.PHASE_HAND_OVER else -1
     play = g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g))
+    d = g.dealer
     for p in range(4):
         # name, bid ("-" not yet; in play a pass counts 0 tricks, a board "all"), tricks
         b = g.bid(p)
@@ -105,9 +87,7 @@ def seats(s, hold):
             t = "all" if play else "board"
         else:
             t = "%d" % (b - 0x80)
-        t = SEAT[p] + " " + t
-        if play:
-            t += "/%d" % g.tricks(p)
+        t = ("%s %s/%d" % (SEAT[p], t, g.tricks(p))) if play else SEAT[p] + " " + t
         n = len(t) * 6
         col = gfx.T_WHITE
         if p == turn:
@@ -116,7 +96,7 @@ def seats(s, hold):
         x = (1, 1, 70 - n, 159 - n)[p]
         y = (62, 43, 24, 43)[p]
         gfx.text((6, 4, 3, 5)[p], x, y, t, col)
-        if p == g.dealer:  # the dealer's button, a white "D": above West / East, else
+        if p == d:  # the dealer's button, a white "D": above West / East, else
             if p & 1:      # beside the name
                 x = 1 if p == 1 else 150
                 y = 31
@@ -124,10 +104,7 @@ def seats(s, hold):
                 x = x - 11 if p == 2 else x + n + 2
                 y += 1
             gfx.rect(x, y, 9, 10, gfx.WHITE)
-            gfx.rect(x + 2, y + 2, 1, 6, gfx.BLACK)
-            gfx.rect(x + 2, y + 2, 4, 1, gfx.BLACK)
-            gfx.rect(x + 2, y + 7, 4, 1, gfx.BLACK)
-            gfx.rect(x + 6, y + 3, 1, 4, gfx.BLACK)
+            gfx.blit(40, 16, x + 2, y + 2, 5)  # (the sprite sheet's "D")
     if turn >= 0 and g.phase == BA.PHASE_PLAY:
         # the seat to move: its card place outlined
         x = XY[2 * turn]
@@ -140,21 +117,20 @@ def seats(s, hold):
 
 def cards(s, hold):
     g = s.g
+    # the winning card selected, the card led with a cyan (12) edge
+    card = gfx.card
     if hold and g.last_winner >= 0:
+        w = g.last_winner
         for i in range(4):
             p = (g.last_leader + i) & 3
-            x = XY[2 * p]
-            y = XY[2 * p + 1]
-            gfx.card(g.last_trick_card(i), x, y, _CW, _CH, sel=(p == g.last_winner),
-                     edge=12 if i == 0 else gfx.BLACK)
+            card(g.last_trick_card(i), XY[2 * p], XY[2 * p + 1], _CW, _CH, p == w, False,
+                 12 if i == 0 else 2)
     elif g.phase == BA.PHASE_PLAY:
         w = trick_winner(g)
         for i in range(g.trick_size):
             p = (g.leader + i) & 3
-            x = XY[2 * p]
-            y = XY[2 * p + 1]
-            gfx.card(g.trick_card(i), x, y, _CW, _CH, sel=(p == w),
-                     edge=12 if i == 0 else gfx.BLACK)
+            card(g.trick_card(i), XY[2 * p], XY[2 * p + 1], _CW, _CH, p == w, False,
+                 12 if i == 0 else 2)
 
 
 def msgs(s):
@@ -167,7 +143,7 @@ def msgs(s):
     s.msg_bad = False
     t = s.tip or s.bid_tip
     if not t and s.coaching() and g.phase == BA.PHASE_PLAY:
-        t = __import__("screen_backalley_bid").coach(s)  # the coach's texts: rare module
+        t = coach(s)
     gfx.text(10, 80, _TIP_Y, t, gfx.T_CYAN, center=True)
     gfx.resume(p)
 
@@ -186,15 +162,18 @@ def card_xy(s, i):
 
 def hand(s):
     s.app.dirty = True
-    p = gfx.start(2)
-    gfx.rect(0, HAND_Y - 5, 160, _CH + 5, gfx.FELT)
     g = s.g
     mine = g.turn == 0 and g.phase == BA.PHASE_PLAY and s.hold_until < 0
+    p = gfx.start(2)
+    gfx.rect(0, HAND_Y - 5, 160, _CH + 5, gfx.FELT)
     st = step(s)
     x = (160 - (s.n - 1) * st - _CW) // 2  # (no tuples: the cursor moves allocate nothing)
+    h = s.hand
+    ok = s.ok
+    c = s.cur if mine else -1
+    card = gfx.card
     for i in range(s.n):
-        sel = mine and i == s.cur
-        gfx.card(s.hand[i], x, HAND_Y - (5 if sel else 0), _CW, _CH, sel=sel,
-                 dim=mine and not s.ok[i])
+        # the selected card raised 5 px; dimmed: not playable now (positional: no keywords)
+        card(h[i], x, HAND_Y - (5 if i == c else 0), _CW, _CH, i == c, mine and not ok[i], 2)
         x += st
     gfx.resume(p)

@@ -1,6 +1,8 @@
 """What both games' full-screen panels share (sheet_alleycat, sheet_backalley): imported
-with a game's modules (app._NEEDS) and kept while that game is played."""
+with the game from .py, with its first panel from .mpy (app._NEEDS), and kept while that
+game is played."""
 import gfx
+from appx import note_result  # noqa: F401 (the sheets' import of it)
 
 ROWS = 6  # rows a scrolling sheet shows at a time
 
@@ -67,35 +69,3 @@ def last_trick(s):
         gfx.text(1 + i, x + 11, 22, s.seat_name(p), center=True)
         x += 32
     gfx.text(6, 80, 76, "won by " + s.seat_name(g.last_winner), gfx.T_GREEN, center=True)
-
-
-def note_result(a, kind, g):
-    """A finished deal / round into App a's score sheet (again for the same one: no-op);
-    app.save_game and app.game_finished call it (the sheet comes with every game)."""
-    h = a.hist
-    if g.phase < 2:  # in play (both games' phase 2 = over, 3 = game over)
-        a.hist_open = True
-        return
-    if kind == 2:  # Back Alley (app.GAME_BA; app is not imported here)
-        i = g.deal_number
-        if i >= 25 or g.bid(0) | g.bid(1) | g.bid(2) | g.bid(3) == 0x80:
-            return  # all passed: redeal, nothing scored
-        for t in (0, 1):
-            c = g.board_level(t) | g.board_level(t + 2)
-            if c:
-                c = 0x80 | max(g.board_level(t), g.board_level(t + 2))
-            else:
-                for p in (t, t + 2):
-                    if g.bid(p) > 0x80:
-                        c += g.bid(p) - 0x80
-            h[4 * i + 2 * t] = c
-            h[4 * i + 2 * t + 1] = g.tricks(t) + g.tricks(t + 2)
-        a.hist_n = i + 1
-    elif a.hist_open and a.hist_n < 25:
-        i = 4 * a.hist_n
-        for p in (0, 1):
-            v = g.round_points(p) & 0xFFFF
-            h[i + 2 * p] = v & 0xFF
-            h[i + 2 * p + 1] = v >> 8
-        a.hist_n += 1
-        a.hist_open = False
