@@ -1,12 +1,8 @@
-# Alley Cat & Back Alley -- the same file runs on the PyBadge and on a desktop (Blinka).
-#   device : CircuitPython runs this at power-on; lib/ and engine/ are on the drive.
-#   desktop: python3 code.py [--headless --seed N --keys "a right a" --shots DIR] (--help)
+# Alley Cat & Back Alley: runs on the PyBadge (CircuitPython) and on a desktop (Blinka):
+#   python3 code.py [--headless --seed N --keys "a right a" --shots DIR] (--help)
+# Why each line: docs/FRONTEND.md, "Start-up (code.py)".
 import sys
 
-# lib/'s folders by idea, most imported first: each goes on sys.path, so modules keep flat
-# names (packages would each cost a module object and an interned dotted name: device
-# memory). Relative to the drive's top, the board's working folder; tools/libdirs.py reads
-# this line.
 _m = ("lib/tables", "lib/screens", "lib/draw", "lib/hw", "lib/saves")
 if sys.implementation.name == "cpython":
     import os
@@ -20,11 +16,7 @@ if sys.implementation.name == "cpython":
 else:
     if "lib" not in sys.path and "/lib" not in sys.path:
         sys.path.append("lib")
-    sys.path.extend(_m)  # after /lib: app, engine/ and third-party modules are found first
-    # Every name the program uses, interned now while the heap is empty (lib/qstrs0.py, ...
-    # from tools/gen_qstrs.py): the interpreter keeps names in pools that double as they
-    # fill and are never freed; grown mid-game, one pool is an 8-14 KB block a fragmented
-    # heap may not have. Compiled modules need fewer names (no locals): lib/qstrm0.py, ...
+    sys.path.extend(_m)
     import buttons
 
     _m = "qstrm%d" if buttons.__file__[-3] == "m" else "qstrs%d"

@@ -419,11 +419,14 @@ class Drive:
     def run(self, mp, heapsize, keys, mode="report", timeout=600):
         """Output of the driver (str), or None on a time-out."""
         env = dict(os.environ)
-        env["MICROPYPATH"] = os.pathsep.join([os.path.join("..", "s"), "lib", ".", ".frozen"])
+        # lib/'s folders on the VM's own path from its start (code.py adds them again after
+        # /lib): the driver needs no list or strings of its own to reach hw_device; made by
+        # the driver and dropped before code.py ran, they left holes the program paid for
+        env["MICROPYPATH"] = os.pathsep.join([os.path.join("..", "s"), "lib", ".", ".frozen"]
+                                             + libdirs.rel_dirs()[1:])
         plan = os.path.join(self.tmp, "plan.txt")
         with open(plan, "w") as f:
-            f.write("MODE %s %s\nMODULES %d\n"
-                    % (mode, " ".join(libdirs.rel_dirs()[1:]), len(self.order)))
+            f.write("MODE %s\nMODULES %d\n" % (mode, len(self.order)))
             for m in self.order:
                 f.write(m + "\n")
             f.write("KEYS %d\n" % len(keys))

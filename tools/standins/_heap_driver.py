@@ -2,7 +2,7 @@
 
 argv: driver PLAN, a text file read line by line (never whole: the driver's own heap use
 is part of what is measured, so it must stay small):
-  MODE report|run lib/tables ...   (+ lib/'s folders, for the pre-imports and the hook)
+  MODE report|run
   MODULES n      then n lines: modules in import order (report mode pre-imports them)
   KEYS n         then n lines: keypad script steps ("A", "RIGHT", "" = idle poll, "@mark")
 The key steps are streamed from the open file, one line per poll.
@@ -58,12 +58,8 @@ def _header():
     return int(_plan.readline().split()[1])
 
 
-_mode = _plan.readline().split()
-REPORT = _mode[1] == "report"
-# lib/'s folders (tools/libdirs.py, from code.py): dropped again before code.py adds its own.
-# From the plan, not code.py: no literal here, so the driver interns no name the board lacks
-for _i in _mode[2:]:
-    sys.path.append(_i)
+_mode = _plan.readline().split()[1]
+REPORT = _mode == "report"
 
 
 class _Steps:
@@ -233,9 +229,6 @@ def _run_code():
 
 ok = True
 err = None
-for _i in _mode[2:]:
-    sys.path.pop()
-_mode = None
 try:
     _run_code()
     print("NOTE code.py returned without entering a main loop")
