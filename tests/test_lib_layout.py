@@ -69,7 +69,7 @@ def test_the_folders_on_disk_are_code_pys_and_none_is_a_package():
 def test_code_py_puts_the_folders_on_the_boards_path_after_lib(tmp_path):
     # code.py's device branch, run up to its path lines with sys faked as the board's
     src = open(os.path.join(ROOT, "code.py"), encoding="utf-8").read()
-    head = src[:src.index("    # Every name the program uses")]
+    head = src[:src.index("    import buttons")]  # the device branch up to the names
 
     class Impl:
         name = "circuitpython"
