@@ -385,7 +385,7 @@ def test_compiled_program_interns_the_mpy_names_and_stays_in_six_pools(mp32):
             f.write((
                 "import sys, micropython\n"
                 "sys.path.insert(0, %r)\n"
-                "sys.path.append('lib')\n"
+                "sys.path.extend(%r)\n"  # lib/ and its folders, as code.py
                 "import buttons\n"
                 "print('compiled', buttons.__file__[-3] == 'm')\n"
                 "i = 0\n"
@@ -398,7 +398,7 @@ def test_compiled_program_interns_the_mpy_names_and_stays_in_six_pools(mp32):
                 "micropython.qstr_info()\n"
                 "for m in %r:\n"
                 "    __import__(m)\n"
-                "micropython.qstr_info()\n") % (STANDINS, mods))
+                "micropython.qstr_info()\n") % (STANDINS, libdirs.rel_dirs(), mods))
         r = subprocess.run([mp32, "-X", "heapsize=2m", "pools.py"], cwd=d.path,
                            capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr
