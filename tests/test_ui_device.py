@@ -1,4 +1,4 @@
-"""The device hardware layer (lib/hw_device.py) on stand-in board / keypad / neopixel /
+"""The device hardware layer (lib/hw/hw_device.py) on stand-in board / keypad / neopixel /
 microcontroller / supervisor / pwmio / audioio modules: buttons arrive as keypad events, the
 game is played, NeoPixels are lit, tones fall back to audioio when the speaker pin has no
 PWM, and the save lands in the 8 KB nvm bytearray. Runs in a subprocess so the stand-ins

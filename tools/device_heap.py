@@ -394,7 +394,7 @@ class Drive:
         # Run the program from here with relative paths: every module's file name is
         # interned by the interpreter, so running from the checkout would charge the
         # length of the checkout's path to the program (a few KB for a deep path; on a
-        # board the names are short, e.g. /lib/table.py).
+        # board the names are short, e.g. lib/tables/table.py).
         tmp = self.tmp
         drive = self.path = os.path.join(tmp, "d")
         lib = os.path.join(drive, "lib")
