@@ -5,9 +5,9 @@ The function is never called; its names only need to be compiled / loaded."""
 
 def names():
     _ = ['code.py', sys, implementation, name, cpython, os, path, dirname]
-    _ = [abspath, lib, hw_desktop, exit, argv, '/lib', buttons, __file__]
-    _ = [m, 'qstrm%d', 'qstrs%d', modules, hardware, app, make, _root]
-    _ = [_p, _m, _i, __import__, 'lib/app.py', gc, gfx, records]
+    _ = [abspath, hw_desktop, exit, argv, lib, '/lib', buttons, __file__]
+    _ = [m, 'qstrm%d', 'qstrs%d', modules, hw_device, app, Device, _m]
+    _ = [_root, _p, _i, __import__, 'lib/app.py', gc, gfx, records]
     _ = [fx, App, run, hw, dirty, now, gfxinit, collect]
     _ = [init, display, unload, Records, nvm, rec, buf, bufmv]
     _ = [savemv, notice, settings, stats, unsaved, since, img, GAME_PAYLOAD]

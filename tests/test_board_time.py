@@ -12,8 +12,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import board_time  # noqa: E402
 import device_heap  # noqa: E402
+import libdirs  # noqa: E402
 
-with open(os.path.join(ROOT, "lib", "gfx.py")) as _f:
+with open(libdirs.find("gfx")) as _f:
     # gfx.live[13:17]: the first op of each section, and the end
     gfx_base = list(eval(re.search(r'^live = bytearray\((b".*?")\)', _f.read(), re.M).group(1)))[13:]
 

@@ -736,12 +736,42 @@ def test_space_needed_counts_the_peak_in_write_order(tmp_path):
     new_a, old_a = f("new_a", 1000), f("old_a", 3000)
     new_b, twin_b = f("new_b", 2000), f("twin_b", 2048)
     steps = [
-        (new_a, "a.mpy", old_a, True, None),  # 1 KB written beside the 3 KB file, which it replaces: -2 KB
-        (new_b, "b.mpy", str(tmp_path / "absent"), True, twin_b),  # +2 KB, then its 2 KB twin goes
+        (new_a, "a.mpy", old_a, True, []),  # 1 KB written beside the 3 KB file, which it replaces: -2 KB
+        (new_b, "b.mpy", str(tmp_path / "absent"), True, [twin_b]),  # +2 KB, then its 2 KB twin goes
     ]
     assert deploy.space_needed(steps, 512) == 1024  # peak: a's temporary copy
     assert deploy.space_needed(list(reversed(steps)), 512) == 2048  # b before its twin goes
-    assert deploy.space_needed([(new_a, "a.mpy", old_a, False, None)], 512) == 0  # unchanged
+    assert deploy.space_needed([(new_a, "a.mpy", old_a, False, [])], 512) == 0  # unchanged
+
+
+def test_stale_of_names_a_module_left_in_another_lib_folder():
+    """lib/ and its folders are all on the board's sys.path, /lib first: a module an older
+    deploy left at lib/'s top would hide the same module in its folder."""
+    assert deploy.stale_of("engine/cards.mpy") == ["engine/cards.py"]
+    got = deploy.stale_of("lib/draw/gfx.mpy")
+    assert got[0] == "lib/draw/gfx.py"
+    assert {"lib/gfx.py", "lib/gfx.mpy", "lib/tables/gfx.mpy"} <= set(got)
+    assert not any(g.startswith("lib/draw/gfx.m") for g in got)
+    assert deploy.stale_of("lib/app.mpy")[1:] and "lib/hw/app.py" in deploy.stale_of("lib/app.mpy")
+    # a third-party package's files are not lib/'s modules: only their twin
+    assert deploy.stale_of("lib/adafruit_display_text/label.mpy") == ["lib/adafruit_display_text/label.py"]
+    assert deploy.stale_of("code.py") == []
+
+
+def test_a_module_moved_into_a_folder_replaces_the_old_layouts_copy(tmp_path, mini):
+    d = drive(tmp_path)
+    (mini / "lib" / "draw").mkdir()
+    (mini / "lib" / "draw" / "gfx.py").write_text("W = 160\n")
+    (mini / "code.py").write_text((mini / "code.py").read_text() + "import gfx\n")
+    (d / "lib").mkdir(exist_ok=True)
+    (d / "lib" / "gfx.mpy").write_bytes(b"C\x06old")  # an older deploy, flat lib/
+    (d / "lib" / "gfx.py").write_text("W = 0\n")
+    r = run("--to", str(d), "--no-mpy", src=mini)
+    assert r.returncode == 0, r.stderr + r.stdout
+    on = files_on(d)
+    assert "lib/draw/gfx.py" in on
+    assert "lib/gfx.mpy" not in on and "lib/gfx.py" not in on
+    assert "removed lib/gfx.mpy (an older layout's copy of lib/draw/gfx.py)" in r.stdout
 
 
 def test_a_cached_compiler_of_the_same_major_is_used(tmp_path, mini):

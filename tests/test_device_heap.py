@@ -11,6 +11,7 @@ TOOL = os.path.join(ROOT, "tools", "device_heap.py")
 STANDINS = os.path.join(ROOT, "tools", "standins")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import device_heap  # noqa: E402
+import libdirs  # noqa: E402
 
 MP = device_heap.micropython_binary()
 # (in CI, CI set: nothing is skipped for want of a pinned tool, a missing one fails)
@@ -191,8 +192,9 @@ def test_min_heap_search_brackets_the_threshold():
 def _device_modules():
     """Every module the board imports from lib/ and engine/ (not the desktop layer)."""
     out = []
-    for sub, prefix in (("lib", ""), ("engine", "engine.")):
-        for f in sorted(os.listdir(os.path.join(ROOT, sub))):
+    dirs = [(p, "") for p in libdirs.paths(ROOT)] + [(os.path.join(ROOT, "engine"), "engine.")]
+    for d, prefix in dirs:
+        for f in sorted(os.listdir(d)):
             if f.endswith(".py") and f not in ("hw_desktop.py", "__init__.py") \
                     and not re.match(r"qstr[sm]\d+\.py$", f):
                 out.append(prefix + f[:-3])
@@ -229,7 +231,7 @@ def test_qstr_pools_are_all_laid_down_by_code_py_before_the_program_loads(tmp_pa
     listing.write_text(",".join(mods))
     script = (
         "import sys, micropython\n"
-        "sys.path.append('lib')\n"
+        "sys.path.extend(" + repr(libdirs.rel_dirs()) + ")\n"  # lib/ and its folders
         # the firmware's modules: their names are in flash on a board
         "for m in ('time', 'board', 'displayio', 'fontio', 'terminalio', 'bitmaptools',\n"
         "          'keypad', 'microcontroller', 'digitalio', 'analogio', 'audiocore',\n"
@@ -353,12 +355,12 @@ def test_the_programs_names_fit_the_first_six_pools_on_32_bits(mp32, tmp_path):
     script.write_text((
         "import sys, micropython\n"
         "sys.path.insert(0, %r)\n"
-        "sys.path.append('lib')\n"
+        "sys.path.extend(%r)\n"
         "sys.path.append('')\n"
         + INTERN_PROGRAM_NAMES +
         "for m in %r:\n"
         "    __import__(m)\n"
-        "micropython.qstr_info()\n") % (STANDINS, mods))
+        "micropython.qstr_info()\n") % (STANDINS, libdirs.rel_dirs(), mods))
     r = run_mp32(mp32, str(script))
     assert r.returncode == 0, r.stdout + r.stderr
     pools, names = (int(x) for x in re.findall(r"n_pool=(\d+), n_qstr=(\d+)", r.stdout)[0])
@@ -383,7 +385,7 @@ def test_compiled_program_interns_the_mpy_names_and_stays_in_six_pools(mp32):
             f.write((
                 "import sys, micropython\n"
                 "sys.path.insert(0, %r)\n"
-                "sys.path.append('lib')\n"
+                "sys.path.extend(%r)\n"  # lib/ and its folders, as code.py
                 "import buttons\n"
                 "print('compiled', buttons.__file__[-3] == 'm')\n"
                 "i = 0\n"
@@ -396,7 +398,7 @@ def test_compiled_program_interns_the_mpy_names_and_stays_in_six_pools(mp32):
                 "micropython.qstr_info()\n"
                 "for m in %r:\n"
                 "    __import__(m)\n"
-                "micropython.qstr_info()\n") % (STANDINS, mods))
+                "micropython.qstr_info()\n") % (STANDINS, libdirs.rel_dirs(), mods))
         r = subprocess.run([mp32, "-X", "heapsize=2m", "pools.py"], cwd=d.path,
                            capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -422,7 +424,7 @@ def test_heap_locked_games_allocate_nothing_on_32_bits(mp32):
 
 def test_steady_loop_allocates_nothing_on_32_bits(mp32):
     r = run_mp32(mp32, "tests/mp/ui_steady.py",
-                 env={"MICROPYPATH": os.pathsep.join(["tools/standins", "lib", "."])})
+                 env={"MICROPYPATH": os.pathsep.join(["tools/standins"] + libdirs.rel_dirs() + ["."])})
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.count("PASS") == 5 and "ALL OK" in r.stdout, r.stdout
 
@@ -515,7 +517,7 @@ def test_appx_does_not_import_app_and_its_copied_layout_agrees():
     # const() copies of the record layout, which must stay the same numbers as app's
     import ast
 
-    sys.path.insert(0, os.path.join(ROOT, "lib"))
+    sys.path[:0] = libdirs.paths(ROOT)
     import app
     import appx
 

@@ -12,6 +12,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import device_heap  # noqa: E402
+import libdirs  # noqa: E402  (lib/'s folders)
 
 MP = device_heap.micropython_binary()
 
@@ -31,8 +32,8 @@ print("drawn", gfx.lines[10])
 
 @pytest.mark.skipif(MP is None, reason="no MicroPython unix port")
 def test_drawing_text_interns_no_names():
-    env = dict(os.environ, MICROPYPATH=os.pathsep.join([os.path.join(ROOT, "tools", "standins"),
-                                                        os.path.join(ROOT, "lib")]))
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join([os.path.join(ROOT, "tools", "standins")]
+                                                       + libdirs.paths(ROOT)))
     r = subprocess.run([MP, "-X", "heapsize=2m", "-c", SCRIPT], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr

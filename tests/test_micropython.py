@@ -7,6 +7,8 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import libdirs  # noqa: E402  (lib/'s folders, from code.py)
 
 
 def micropython_binary():
@@ -53,7 +55,7 @@ def test_device_program_steady_loop_allocates_nothing():
     """Menu moves, idle polls and card-cursor moves (both tables) of the device program (stand-in hardware)
     run under heap_lock: the steady-state input/render loop allocates nothing."""
     env = dict(os.environ)
-    env["MICROPYPATH"] = os.pathsep.join(["tools/standins", "lib", "."])
+    env["MICROPYPATH"] = os.pathsep.join(["tools/standins"] + libdirs.rel_dirs() + ["."])
     r = subprocess.run([micropython_binary(), "-X", "heapsize=2m", "tests/mp/ui_steady.py"],
                        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     print(r.stdout, r.stderr)

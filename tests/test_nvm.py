@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from test_ui_play import Driver, app_mod, hw_desktop
-from test_micropython import micropython_binary, ROOT
+from test_micropython import micropython_binary, ROOT, libdirs
 import records
 
 # loaded by path: putting tools/standins on sys.path would shadow real modules
@@ -426,9 +426,9 @@ def test_statistics_per_game_and_level(tmp_path):
 STATS_STEADY = r"""
 import gc, sys, micropython
 import buttons as B
-import hardware
+import hw_device
 import app as app_mod
-hw = hardware.make()
+hw = hw_device.Device()
 a = app_mod.App(hw, True)
 now = [0]
 def step(mask):
@@ -466,7 +466,7 @@ def test_statistics_screen_pages_allocate_nothing(tmp_path):
     script.write_text(STATS_STEADY)
     env = dict(os.environ)
     env["MICROPYPATH"] = os.pathsep.join([os.path.join(ROOT, p) for p in
-                                          ("tools/standins", "lib", ".")])
+                                          ["tools/standins"] + libdirs.rel_dirs() + ["."]])
     r = subprocess.run([micropython_binary(), "-X", "heapsize=2m", str(script)], cwd=ROOT,
                        env=env, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -18,6 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STANDINS = os.path.join(ROOT, "tools", "standins")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import device_heap  # noqa: E402
+import libdirs  # noqa: E402
 
 MP = device_heap.micropython_binary()
 pytestmark = pytest.mark.skipif(MP is None, reason="micropython not installed")
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.skipif(MP is None, reason="micropython not installed")
 def run_mp(args, env_extra=None, heap="2m", timeout=120):
     env = dict(os.environ)
     env.pop("CIRCUITPY_TRANSLATION", None)
-    env["MICROPYPATH"] = os.pathsep.join([STANDINS, "lib", ".", ".frozen"])
+    env["MICROPYPATH"] = os.pathsep.join([STANDINS] + libdirs.rel_dirs() + [".", ".frozen"])
     env.update(env_extra or {})
     return subprocess.run([MP, "-X", "heapsize=" + heap] + args, cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=timeout)
@@ -241,8 +242,8 @@ def test_program_says_which_firmware_to_install_without_terminalio():
 
 def test_device_layer_plays_tones_through_audioio():
     r = run_mp(["-c", """
-import board, hardware, supervisor, time
-hw = hardware.make()
+import board, hw_device, supervisor, time
+hw = hw_device.Device()
 hw.tone(440, 50)
 a = hw._audio
 print(type(a).__name__, a.playing, a.sample.sample_rate, hw._pwm, hw._spk_en.value)

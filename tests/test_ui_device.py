@@ -1,4 +1,4 @@
-"""The device hardware layer (lib/hw_device.py) on stand-in board / keypad / neopixel /
+"""The device hardware layer (lib/hw/hw_device.py) on stand-in board / keypad / neopixel /
 microcontroller / supervisor / pwmio / audioio modules: buttons arrive as keypad events, the
 game is played, NeoPixels are lit, tones fall back to audioio when the speaker pin has no
 PWM, and the save lands in the 8 KB nvm bytearray. Runs in a subprocess so the stand-ins
@@ -9,6 +9,8 @@ import sys
 import textwrap
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import libdirs  # noqa: E402  (lib/'s folders, from code.py)
 
 STUBS = {
     "board.py": """
@@ -100,10 +102,10 @@ STUBS = {
 
 SCRIPT = r"""
 import sys
-sys.path[:0] = [STUBDIR, ROOT + "/lib", ROOT]
+sys.path[:0] = [STUBDIR] + LIB_PATHS + [ROOT]
 import keypad, supervisor, neopixel, microcontroller, board, audioio
-import hardware, app
-hw = hardware.make()
+import hw_device, app
+hw = hw_device.Device()
 assert type(hw).__name__ == "Device"
 a = app.App(hw)
 a.start(hw.now_ms())
@@ -152,7 +154,8 @@ def test_device_layer_on_stand_ins(tmp_path):
     for name, src in STUBS.items():
         (stubdir / name).write_text(textwrap.dedent(src))
     script = tmp_path / "run.py"
-    script.write_text("STUBDIR = %r\nROOT = %r\n" % (str(stubdir), ROOT) + SCRIPT)
+    script.write_text("STUBDIR = %r\nROOT = %r\nLIB_PATHS = %r\n"
+                      % (str(stubdir), ROOT, libdirs.paths(ROOT)) + SCRIPT)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     r = subprocess.run([sys.executable, str(script)], cwd=str(tmp_path), env=env,
                        capture_output=True, text=True, timeout=120)

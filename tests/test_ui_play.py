@@ -6,7 +6,10 @@ import sys
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "lib"), ROOT):
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import libdirs  # noqa: E402  (lib/'s folders, from code.py)
+
+for p in libdirs.paths(ROOT)[::-1] + [ROOT]:
     if p not in sys.path:
         sys.path.insert(0, p)
 

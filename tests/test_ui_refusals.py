@@ -101,7 +101,7 @@ SUIT_WORDS = {0: "clubs", 1: "diamonds", 2: "hearts", 3: "spades"}
 
 def expected_reason(g, c):
     """The reason RULES.md gives for refusing card c to South now, in the table's words
-    (written here from the rules, not from lib/sheet_backalley.py)."""
+    (written here from the rules, not from lib/tables/sheet_backalley.py)."""
     def trump(x):
         return x >> 4 == 4 or (g.trump != 15 and x >> 4 == g.trump)
     if g.trick_size:

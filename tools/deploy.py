@@ -55,6 +55,7 @@ from cp_mpy_cross import Refused, board_version, cached_for as cached_mpy_cross 
 from cp_mpy_cross import check as check_mpy_cross, check_output, fetch as fetch_mpy_cross  # noqa: E402
 from cp_mpy_cross import header_for  # noqa: E402
 import cp_mpy_cross  # noqa: E402
+import libdirs  # noqa: E402  (lib/'s folders)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -321,9 +322,9 @@ def _pip_hint(name):
 
 
 def project_modules(src):
-    """Top-level names that the project itself provides (root and lib/)."""
+    """Top-level names that the project itself provides (root, lib/ and its folders)."""
     names = set()
-    for base in (src, os.path.join(src, "lib")):
+    for base in [src] + libdirs.paths(src):
         if not os.path.isdir(base):
             continue
         for entry in os.listdir(base):
@@ -598,6 +599,23 @@ def twin_of(rel):
     return stem + (".py" if rel.endswith(".mpy") else ".mpy")
 
 
+def stale_of(rel):
+    """Drive paths that must go once `rel` is written: its twin, and for a module in lib/
+    or one of lib/'s folders (libdirs.DIRS, all on the board's sys.path, /lib first) the
+    same module in the others, left by a deploy of an older layout: lib/gfx.mpy would
+    hide lib/draw/gfx.mpy."""
+    twin = twin_of(rel)
+    if twin is None:
+        return []
+    out = [twin]
+    where, _sep, name = rel.rpartition("/")
+    dirs = libdirs.rel_dirs()
+    if where in dirs:
+        stem = name.rsplit(".", 1)[0]
+        out += [d + "/" + stem + ext for d in dirs if d != where for ext in (".py", ".mpy")]
+    return out
+
+
 def _on_disk(size, block):
     return -(-size // block) * block
 
@@ -612,8 +630,8 @@ def space_needed(steps, block):
             old = _on_disk(os.path.getsize(dest), block) if os.path.isfile(dest) else 0
             peak = max(peak, running + new)
             running += new - old
-        if twin:
-            running -= _on_disk(os.path.getsize(twin), block)
+        for t in twin:
+            running -= _on_disk(os.path.getsize(t), block)
         peak = max(peak, running)
     return peak
 
@@ -648,9 +666,8 @@ def write_files(files, target, dry_run=False, out=print):
     for source, rel in files:
         dest = os.path.join(target, *rel.split("/"))
         changed = not (os.path.isfile(dest) and same_file(source, dest))
-        twin_rel = twin_of(rel)
-        twin = os.path.join(target, *twin_rel.split("/")) if twin_rel else None
-        steps.append((source, rel, dest, changed, twin if twin and os.path.isfile(twin) else None))
+        twins = [os.path.join(target, *t.split("/")) for t in stale_of(rel)]
+        steps.append((source, rel, dest, changed, [t for t in twins if os.path.isfile(t)]))
     usage = shutil.disk_usage(target)
     block = getattr(os.statvfs(target), "f_frsize", 0) if hasattr(os, "statvfs") else 0
     need = space_needed(steps, block or 512)
@@ -678,12 +695,14 @@ def write_files(files, target, dry_run=False, out=print):
         else:
             skipped += 1
             out("skipped %s (unchanged)" % rel)
-        if twin:
-            twin_rel = os.path.relpath(twin, target).replace(os.sep, "/")
+        for t in twin:
+            twin_rel = os.path.relpath(t, target).replace(os.sep, "/")
             if not dry_run:
-                os.remove(twin)
+                os.remove(t)
             removed += 1
-            out("%s %s (stale twin of %s)" % ("would remove" if dry_run else "removed", twin_rel, rel))
+            why = "stale twin" if twin_rel.rpartition("/")[0] == rel.rpartition("/")[0] else \
+                "an older layout's copy"
+            out("%s %s (%s of %s)" % ("would remove" if dry_run else "removed", twin_rel, why, rel))
     return copied, skipped, removed, written_bytes
 
 

@@ -54,6 +54,7 @@ STANDINS = os.path.join(HERE, "standins")
 DRIVER = os.path.join(STANDINS, "_heap_driver.py")
 sys.path.insert(0, HERE)
 import deploy  # noqa: E402
+import libdirs  # noqa: E402
 
 # Stand-ins for libraries that live in CIRCUITPY/lib on a board: measured like the
 # program's own modules (the real drivers are of about the same size).
@@ -233,7 +234,7 @@ def device_modules(root, thirdparty_dir, skip=()):
     """
     builtins = set(deploy.CIRCUITPY_BUILTINS) | set(deploy.DESKTOP_ONLY) | set(skip)
     builtins -= set(LIBRARY_STANDINS)
-    paths = [os.path.join(root, "lib"), root, thirdparty_dir]
+    paths = libdirs.paths(root) + [root, thirdparty_dir]  # lib/'s folders: code.py's sys.path
     order, where, missing = [], {}, []
     state = {}
 
@@ -393,7 +394,7 @@ class Drive:
         # Run the program from here with relative paths: every module's file name is
         # interned by the interpreter, so running from the checkout would charge the
         # length of the checkout's path to the program (a few KB for a deep path; on a
-        # board the names are short, e.g. /lib/table.py).
+        # board the names are short, e.g. lib/tables/table.py).
         tmp = self.tmp
         drive = self.path = os.path.join(tmp, "d")
         lib = os.path.join(drive, "lib")
@@ -418,7 +419,11 @@ class Drive:
     def run(self, mp, heapsize, keys, mode="report", timeout=600):
         """Output of the driver (str), or None on a time-out."""
         env = dict(os.environ)
-        env["MICROPYPATH"] = os.pathsep.join([os.path.join("..", "s"), "lib", ".", ".frozen"])
+        # lib/'s folders on the VM's own path from its start (code.py adds them again after
+        # /lib): the driver needs no list or strings of its own to reach hw_device; made by
+        # the driver and dropped before code.py ran, they left holes the program paid for
+        env["MICROPYPATH"] = os.pathsep.join([os.path.join("..", "s"), "lib", ".", ".frozen"]
+                                             + libdirs.rel_dirs()[1:])
         plan = os.path.join(self.tmp, "plan.txt")
         with open(plan, "w") as f:
             f.write("MODE %s\nMODULES %d\n" % (mode, len(self.order)))

@@ -43,6 +43,9 @@ import sys
 import tempfile
 import tokenize
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import libdirs  # noqa: E402  (lib/'s folders)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIB = os.path.join(ROOT, "lib")
 NAMES_PER_MODULE = 160
@@ -60,11 +63,12 @@ PER_LINE = 8
 def device_sources(root=ROOT):
     """The .py files the board runs: code.py, lib/ (not the desktop layer), engine/."""
     out = [os.path.join(root, "code.py")]
-    for sub in ("lib", "engine"):
-        d = os.path.join(root, sub)
-        for f in sorted(os.listdir(d)):
-            if f.endswith(".py") and f != "hw_desktop.py" and not is_generated(f):
-                out.append(os.path.join(d, f))
+    for path, rel in libdirs.sources(root):
+        f = os.path.basename(path)
+        if f != "hw_desktop.py" and not is_generated(f):
+            out.append(path)
+    d = os.path.join(root, "engine")
+    out += [os.path.join(d, f) for f in sorted(os.listdir(d)) if f.endswith(".py")]
     return out
 
 

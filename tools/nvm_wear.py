@@ -6,7 +6,7 @@ player's moves chosen by the hint (Up, then A), and the nvm block erases counted
 For each game kind (Alley Cat to 44, Back Alley 25 deals: the default settings) it plays N
 games and prints the erases per game (median, max) and how many such games one board
 survives if its nvm block is good for 10,000 erase cycles. Every write to
-microcontroller.nvm erases the whole 8 KB block on the SAMD51 (see lib/records.py), and
+microcontroller.nvm erases the whole 8 KB block on the SAMD51 (see lib/saves/records.py), and
 FileNvm counts them. The count runs from choosing the game on the title screen to the game
 over (settings and statistics included: they are written with the game). --think adds that
 many milliseconds of the player's thinking before each of their key presses (the virtual
@@ -20,7 +20,10 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "lib"), ROOT):
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import libdirs  # noqa: E402  (lib/'s folders)
+
+for p in libdirs.paths(ROOT)[::-1] + [ROOT]:
     if p not in sys.path:
         sys.path.insert(0, p)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

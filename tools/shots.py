@@ -27,7 +27,10 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "lib"), ROOT):
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import libdirs  # noqa: E402  (lib/'s folders)
+
+for p in libdirs.paths(ROOT)[::-1] + [ROOT]:
     if p not in sys.path:
         sys.path.insert(0, p)
 

@@ -1,8 +1,9 @@
 """A long random key session of the device program on the strict stand-ins.
 
 Run from the project root (tests/test_standins.py does):
-    MICROPYPATH=tools/standins:lib:. micropython tests/mp/random_session.py SEED PRESSES
-code.py runs as on a board (hardware.make(), app.main -> Device.run) with the keypad
+    MICROPYPATH=tools/standins:lib:lib/hw:. micropython tests/mp/random_session.py SEED PRESSES
+(lib/hw: hw_device is hooked first; code.py puts lib/'s other folders on the path.)
+code.py runs as on a board (hw_device.Device(), app.main -> Device.run) with the keypad
 stand-in fed PRESSES seeded random presses, each followed by 0-150 idle polls (10 ms
 each: computer moves and held tricks play out). The mix leans towards what moves through
 the program -- A to choose and play, the arrows, START to pause and B to go back -- so that

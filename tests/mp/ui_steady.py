@@ -1,7 +1,9 @@
 """The device program's steady-state loop allocates nothing (MicroPython + stand-in hardware).
 
-Run from the project root: MICROPYPATH=tools/standins:lib:. micropython tests/mp/ui_steady.py
-Builds the device program (hardware.make(), App) on the stand-ins, then runs its loop body
+Run from the project root (lib/ and its folders, tools/libdirs.py):
+    MICROPYPATH=tools/standins:lib:lib/tables:lib/screens:lib/draw:lib/hw:lib/saves:. \
+        micropython tests/mp/ui_steady.py
+Builds the device program (hw_device.Device(), App) on the stand-ins, then runs its loop body
 (app.step + hw.update, as hw_device.Device.run does) under micropython.heap_lock() for:
 idle polls and menu moves on the title screen, and, in an Alley Cat game at the human's
 turn, idle polls and card-cursor moves (Left/Right), during which the hint is searched in
@@ -14,10 +16,10 @@ import sys
 import micropython
 
 import buttons as B
-import hardware
+import hw_device
 import app as app_mod
 
-hw = hardware.make()
+hw = hw_device.Device()
 a = app_mod.App(hw, True)
 now = [0]
 

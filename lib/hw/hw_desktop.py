@@ -27,7 +27,7 @@ with contextlib.redirect_stdout(io.StringIO()):
 import buttons as B
 
 NVM_SIZE = 8192
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # lib/hw/..
 DEFAULT_SAVE = os.path.join(ROOT, "save.bin")
 
 KEY_NAMES = {
