@@ -4,7 +4,7 @@
 # for Hard, by playing the hand out in sampled worlds: each bid is scored in every world by our
 # points minus an estimate of theirs, as a game-win chance (value()). 1 card: bot_backalley_view.
 from engine.common import const
-from engine.bot_backalley_view import _hi, _lo, _cnt, _team_points, deal, passed
+from engine.bot_backalley_view import _hi, _lo, _cnt, _team_points, deal, passed, doubled
 from engine.bot_backalley_know import BackAlleyKnow
 from engine.winprob_backalley import win_prob
 
@@ -55,9 +55,8 @@ class BackAlleyBid(BackAlleyKnow):
 
     def _bid_hard(self):
         n = self.obs.n
-        # work units as for card play: sampling a world ~ nuns / 4 + 4 card plays, loading it
-        # ~ 4, then the playouts (one more with us leading a board up to 3 cards; 1 card: a
-        # later board)
+        # work units (card plays): sampling a world ~ nuns / 4 + 4, loading it ~ 4, then the
+        # playouts (one more with us leading a board up to 3 cards; 1 card: a later board)
         self.tries = _TRIES
         per = (3 if n == 1 else 2 if n <= 3 else 1) * (4 * n + 4) + self.nuns // 4 + 4
         if self.ninf:
@@ -114,8 +113,7 @@ class BackAlleyBid(BackAlleyKnow):
         bs[_ALLM] = 0
         bs[_BEST] = _PASS
         bs[_EV] = 0
-        # 1 card, no board yet: a pass redeals unless a later seat boards; a redeal is valued
-        # as no change (the table's rows would overstate its swing)
+        # 1 card, no board yet: a pass redeals unless a later seat boards, valued as no change
         bs[_REDEAL] = self.value(0)
         bs[_TOP] = 1 if pb == _BOARD or opp_board else n
         return _PENDING
@@ -140,20 +138,21 @@ class BackAlleyBid(BackAlleyKnow):
             self.team[w] = self.swon[me] + self.swon[me ^ 2]
             if bs[_TOP] > 1 and self.level == 2 and not v.bids[me ^ 2] and n <= 4:
                 # partner bids after us: his fitted bid (as the reference models him); the
-                # team fails on the sum (up to 4 cards: 25-deal games lost points above)
+                # team fails on the sum (up to 4 cards: 25-deal games lost above)
                 f = (self._fit(me ^ 2) + 4) >> 3
                 self.tricks[w] = 0 if f < 0 else n - 1 if f >= n else f
             if bs[_TRY]:
                 if bs[_LEAD] != me and n <= (3 if self.level == 2 else 1):
-                    # we lead a board up to 3 cards (Hard; else 1); longer hands keep the first
-                    # bidder's lead (led by us, boards failed one time in four)
+                    # we lead a board up to 3 cards (Hard; else 1); longer: the first bidder's
                     self._load_world()
                     self._sim_start(me)
                     self._playout()
                 a = self.swon[me] + self.swon[me ^ 2]
-                self.alltk[w] = a
                 if a == n:
                     bs[_ALLM] += 1
+                if n == 1 and self.level == 2:
+                    a = doubled(self, a)
+                self.alltk[w] = a
             if n == 1 and not bs[_BOARDS]:
                 self.tricks[w] = passed(self) if self.level == 2 else 255
             bs[_W] = w + 1
@@ -199,9 +198,8 @@ class BackAlleyBid(BackAlleyKnow):
         allm = bs[_ALLM]
         boards = bs[_BOARDS]
         self.reason = "expected tricks" if bestb != _PASS else "too weak to bid"
-        # the playouts flatter a board (double dummy): % made worlds it needs (Hard none:
-        # the game-win value decides, as the reference's, e.g. boards when behind late;
-        # Normal 90 %, over a board 70 %); above k cards one made in four fails
+        # the playouts flatter a board (double dummy): % made worlds it needs (Hard none: the
+        # game-win value decides; Normal 90 %, over a board 70 %); above k cards 1 in 4 fails
         k = 3 if self.level == 2 else 1
         need = 0 if self.level == 2 or n == 1 and not boards else 70 if boards and self.level \
             else 90
@@ -212,6 +210,9 @@ class BackAlleyBid(BackAlleyKnow):
         made = 0
         for w in range(worlds):
             a = self.alltk[w]
+            if a >= 2 and n == 1:  # an opponent doubled (bot_backalley_view.doubled)
+                ev += self.value(20 * lvl + 10 if a == 3 else -20 * lvl - 10)
+                continue
             if a == n:
                 made += 1
                 if n > k and made % 4 == 0:

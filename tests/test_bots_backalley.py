@@ -692,3 +692,15 @@ def test_hard_doubles_the_partners_board_for_the_game():
     for sd in range(4):
         assert Bot(2, sd).choose(_last_of(g, -30)) == BID_BOARD, sd
         assert Bot(2, sd).choose(_last_of(g, 30)) == BID_PASS, sd
+
+
+def test_hard_one_card_board_counts_an_opponents_double():
+    # 1 card, the only (last) deal, trump spades, South first to bid with the king of trumps,
+    # 20 ahead. Passing cannot lose the game (an opponent's board costs 10); a board fails
+    # only to the ace or a blooper, but an opponent holding one doubles it and leads: -30,
+    # the game lost. Pass. (Hard counted a failed board as -11 and bid it: 18 points more
+    # 1-card boards than the reference, which models the double.) 5 behind: board
+    g = game_with(["KS", "2C", "4C", "5C"], "2S", 1)
+    for sd in range(6):
+        assert Bot(2, sd).choose(_last_of(g, 20)) == BID_PASS, sd
+        assert Bot(2, sd).choose(_last_of(g, -5)) == BID_BOARD, sd

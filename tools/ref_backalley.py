@@ -20,7 +20,9 @@ fit the earlier bids as Hard draws them, with more draws per world kept.
 Card play: the tree's Hard (engine/bot_backalley_play.py), unchanged.
 `python tools/ref_backalley.py --collect FILE --games 20 --sizes 1,2` pickles bid positions of
 today's-Hard games with the reference's value of every bid (how Hard's small-hand bids were fitted;
-`--tree`: the tree's Hard plays the games, `--deals 25 --sizes 5,6`: longer hands).
+`--tree`: the tree's Hard plays the games, `--deals 25 --sizes 5,6`: longer hands);
+`--one-card-vs-hard`: 1-card positions as Hard meets them against the reference;
+`--regret FILE..` prints Hard's board rate and regret per hand size on such positions.
 """
 import os
 import random
@@ -423,6 +425,69 @@ def collect(games, deals, seed, out, sizes, tree=False):
             pickle.dump(rows, f)
 
 
+def collect_one(games, seed, out):
+    """1-card bid positions as Hard meets them against the reference (7-deal games: the
+    deals before by Hard at every seat, the 1-card deal's bids by Hard's team and the
+    reference's, both ways round), each with the reference's value of every bid."""
+    import copy
+    import pickle
+    from engine.backalley import BackAlley
+    from engine.bots import Bot
+    import tournament_backalley as tb
+    rows = []
+    for gi in range(games):
+        gseed = seed * 100003 + gi
+        decks = tb.decks_for(gseed, 60)
+        for hard_team in (0, 1):
+            hard = [Bot(2, gseed * 8 + i) for i in range(4)]
+            ref = RefBot(gseed * 8 + 4)
+            g = BackAlley(seed=1, deals=7)
+            k = 0
+            g.start(gseed % 4, decks[k])
+            while g.phase != 3:
+                if g.turn < 0:
+                    if g.cards_per_hand == 1 and any(g.bid(p) != PASS for p in range(4)):
+                        break
+                    k += 1
+                    g.next_deal(decks[k])
+                    continue
+                if g.cards_per_hand == 1 and g.phase == 0:
+                    b = ref.choose(g)
+                    if (g.turn & 1) == hard_team:
+                        rows.append((copy.deepcopy(g), b, dict(ref.brain.last)))
+                        b = hard[g.turn].choose(g)
+                    g.play(b)
+                    continue
+                g.play(hard[g.turn].choose(g))
+        print("game %d: %d positions" % (gi, len(rows)), flush=True)
+        with open(out, "wb") as f:
+            pickle.dump(rows, f)
+
+
+def regret(files, off=0):
+    """Hard's bids on pickled positions (collect()): per hand size, its board rate next to
+    the reference's and its mean regret (the reference's value of its best bid minus that
+    of Hard's bid; 1 % of game wins = 102). `off` shifts Hard's seeds (its own noise)."""
+    import pickle
+    from engine.bots import Bot
+    rows = []
+    for f in files:
+        with open(f, "rb") as fh:
+            rows += pickle.load(fh)
+    st = {}
+    for i, (g, bref, vals) in enumerate(rows):
+        b = Bot(2, 1000 + i + off).choose(g)
+        s = st.setdefault(g.cards_per_hand, [0, 0, 0, 0.0])
+        s[0] += 1
+        s[1] += b == BOARD
+        s[2] += bref == BOARD
+        s[3] += vals[bref] - vals[b]
+    for n in sorted(st):
+        c, hb, rb, r = st[n]
+        print("%2d cards: %4d positions, boards Hard %5.1f %% reference %5.1f %%, regret %6.1f"
+              % (n, c, 100.0 * hb / c, 100.0 * rb / c, r / c))
+
+
 if __name__ == "__main__":
     import argparse
     ap = argparse.ArgumentParser()
@@ -432,5 +497,15 @@ if __name__ == "__main__":
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sizes", default="1,2")
     ap.add_argument("--tree", action="store_true", help="the tree's Hard plays (not today's)")
+    ap.add_argument("--one-card-vs-hard", action="store_true",
+                    help="collect 1-card positions of Hard against the reference")
+    ap.add_argument("--regret", nargs="*", help="pickled positions: Hard's regret on them")
+    ap.add_argument("--off", type=int, default=0, help="--regret: Hard's seed offset")
     a = ap.parse_args()
+    if a.one_card_vs_hard:
+        collect_one(a.games, a.seed, a.collect)
+        sys.exit(0)
+    if a.regret:
+        regret(a.regret, a.off)
+        sys.exit(0)
     collect(a.games, a.deals, a.seed, a.collect, [int(x) for x in a.sizes.split(",")], a.tree)
