@@ -65,8 +65,8 @@ hw = None  # the hardware layer: hw.refresh() sends what changed to the display 
 # 0-2: 1 while section 0, 1, 2 is being redrawn (until refresh()); 3-5: its next op; 6-8:
 # the ops it holds; 9: the section ops go to; 10-11: the text lines drawn since a clear()
 # (bits), 12: 1 after a clear(); 13-16: the first op of each section and the end (24, 12,
-# 20 ops)
-live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x18\x24\x38")
+# 20 ops); 17: section 0's op at mark()
+live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x18\x24\x38\0")
 # 0-15: up to 4 rectangles to repaint (x0, y0, x1, y1); 16: how many
 dirty = bytearray(17)
 
@@ -88,10 +88,11 @@ def resume(k):
     live[9] = k
 
 
-def clear(color=FELT):
-    """A new frame: every section is drawn again, the background is color, and text lines
-    not drawn again before refresh() are hidden."""
-    for k in range(3):
+def clear(color=FELT, s=3):
+    """A new frame: sections 0..s-1 are drawn again (the others keep their ops: s=2 keeps
+    the hand), the background is color, and text lines not drawn again before refresh()
+    are hidden."""
+    for k in range(s):
         live[k] = 1
         live[3 + k] = live[13 + k]
     live[9] = 0
@@ -99,6 +100,21 @@ def clear(color=FELT):
     live[11] = 0
     live[12] = 1
     put(1, 0, 0, W, H, color)
+
+
+def mark():
+    """Section 0's ops so far are kept by again() (a table's part that changes only with a
+    trick or a deal)."""
+    live[17] = live[3]
+
+
+def again():
+    """A frame like clear()'s that keeps section 0's ops before mark() and every text line
+    (the caller hides what it no longer shows); sections 1 and 2 start when drawn."""
+    e = live
+    e[0] = 1
+    e[3] = e[17]
+    e[9] = 0
 
 
 def put(k, x, y, w, h, a=0, b=0, c=0):
