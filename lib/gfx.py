@@ -65,7 +65,7 @@ hw = None  # the hardware layer: hw.refresh() sends what changed to the display 
 # 0-2: 1 while section 0, 1, 2 is being redrawn (until refresh()); 3-5: its next op; 6-8:
 # the ops it holds; 9: the section ops go to; 10-11: the text lines drawn since a clear()
 # (bits), 12: 1 after a clear(); 13-16: the first op of each section and the end (24, 12,
-# 20 ops); 17: section 0's op at mark()
+# 20 ops); 17: section 0's op at again(0)
 live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x18\x24\x38\0")
 # 0-15: up to 4 rectangles to repaint (x0, y0, x1, y1); 16: how many
 dirty = bytearray(17)
@@ -102,19 +102,17 @@ def clear(color=FELT, s=3):
     put(1, 0, 0, W, H, color)
 
 
-def mark():
-    """Section 0's ops so far are kept by again() (a table's part that changes only with a
-    trick or a deal)."""
-    live[17] = live[3]
-
-
-def again():
-    """A frame like clear()'s that keeps section 0's ops before mark() and every text line
-    (the caller hides what it no longer shows); sections 1 and 2 start when drawn."""
+def again(k=1):
+    """k=0 (in a full frame): section 0's ops so far are kept by again(). k=1: a frame like
+    clear()'s that keeps them and every text line (the caller hides what it no longer
+    shows); what follows them is recorded again; sections 1 and 2 start when drawn."""
     e = live
-    e[0] = 1
-    e[3] = e[17]
-    e[9] = 0
+    if k:
+        e[0] = 1
+        e[3] = e[17]
+        e[9] = 0
+    else:
+        e[17] = e[3]
 
 
 def put(k, x, y, w, h, a=0, b=0, c=0):
@@ -256,12 +254,8 @@ def card(c, x, y, w=17, h=24, sel=False, dim=False, edge=BLACK):
     put(3, x, y, w, h, c, (1 if sel else 0) | (2 if dim else 0), edge)
 
 
-def back(x, y, w=17, h=24):
+def back(x, y, w, h):
     put(4, x, y, w, h)
-
-
-def empty_slot(x, y, w=17, h=24):
-    frame(x, y, w, h, 9)
 
 
 # ---- text lines ----------------------------------------------------------------------------

@@ -129,11 +129,11 @@ class AlleyCatScreen(table.GameScreen):
                 if ss > 1:
                     gfx.back(9, 15, TW, TH)
             else:
-                gfx.empty_slot(6, 17, TW, TH)
+                gfx.frame(6, 17, TW, TH, 9)  # (an empty place)
             gfx.text(3, 61, 19, "CPU", gfx.T_GREY, True)
             gfx.text(4, 118, 19, "You", gfx.T_GREY)
             gfx.text(9, 159, 116, "to %d" % g.target, gfx.T_GREY, True)
-            gfx.mark()
+            gfx.again(0)
             a = self._score_text(1)
             b = self._score_text(0)
         # top row: computer's score, its hand as backs (the stock count is right of them)
@@ -156,7 +156,7 @@ class AlleyCatScreen(table.GameScreen):
             if cards[p]:
                 gfx.card(cards[p], x, 15, TW, TH, hold and g.last_winner == p)
             else:
-                gfx.empty_slot(x, 15, TW, TH)
+                gfx.frame(x, 15, TW, TH, 9)
         self.draw_msgs()
         # bottom row: your score
         gfx.text(8, 1, 116, b, gfx.T_GREEN if g.turn == 0 else gfx.T_WHITE)

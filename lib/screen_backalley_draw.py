@@ -56,7 +56,7 @@ def table(s):
         top(g)
     s.bid_tip = ""
     if bidding or s.summary:  # the bid box / summary
-        gfx.mark()
+        gfx.again(0)
         panel(s)
     else:
         seats(s, hold, f)
@@ -91,7 +91,7 @@ def seats(s, hold, f):
         # mid-trick only the colours of the seat that played and the next change
         if f and p != turn and p != (turn - 1) & 3:
             continue
-        k = (6, 4, 3, 5)[p]
+        k = b"\x06\x04\x03\x05"[p]
         if f:
             t = gfx.lines[k]  # (the same text: nothing formatted, nothing compared)
         else:
@@ -112,8 +112,8 @@ def seats(s, hold, f):
         if p == turn:
             col = gfx.T_GREEN if p == 0 else gfx.T_YELLOW
         # you: left of your card, below West; North: left of North's card
-        x = (1, 1, 70 - n, 159 - n)[p]
-        y = (62, 43, 24, 43)[p]
+        x = 1 if p < 2 else (70 if p == 2 else 159) - n  # (no tuple built per label)
+        y = b"\x3e\x2b\x18\x2b"[p]
         gfx.text(k, x, y, t, col)
         if p == d and not f:  # the dealer's button, a white "D": above West / East,
             if p & 1:      # else beside the name
@@ -125,7 +125,7 @@ def seats(s, hold, f):
             gfx.rect(x, y, 9, 10, gfx.WHITE)
             gfx.blit(40, 16, x + 2, y + 2, 5)  # (the sprite sheet's "D")
     if not f:
-        gfx.mark()  # (what again() keeps ends here: the labels do not move mid-trick)
+        gfx.again(0)  # (what again() keeps ends here: the labels do not move mid-trick)
     if turn >= 0 and g.phase == BA.PHASE_PLAY:
         # the seat to move: its card place outlined
         x = XY[2 * turn]

@@ -14,7 +14,7 @@ _TH_DONE = const(4)
 _F_ASKED = const(1)
 _F_MOVED = const(2)
 _F_KEEP = const(8)  # the next draw_all keeps the hand's ops: they cannot have changed
-_F_LIGHT = const(16)  # ... and the table's part before gfx.mark() (mid-trick: gfx.again)
+_F_LIGHT = const(16)  # ... and the table's part before gfx.again(0) (mid-trick: gfx.again())
 
 S_COACH = 8  # app.S_COACH, app.S_AUTOPLAY (settings bytes; app itself is not imported)
 S_AUTOPLAY = 9
@@ -254,7 +254,7 @@ class GameScreen(TableKeys):
         self.app.fx.stop_flash()
         self.after_hold()
         g = self.g
-        if g.turn and g.phase == self.PHASE_PLAY and not self.overlay:
+        if g.turn and g.phase == self.PHASE_PLAY:
             self.flags |= _F_KEEP  # your hand as the hold showed it: not yours to play
         self.draw_all()
 
@@ -296,13 +296,11 @@ class GameScreen(TableKeys):
         self.msg3 = ""
         self.tip = ""
         self.load_hand()
-        if phase == self.PHASE_PLAY and g.phase == phase and self.hold_until < 0 and \
-                not self.overlay:
-            # what the move cannot have changed is kept (draw_all): mid-trick the table's
-            # part before gfx.mark(); after a computer's move with another next, your hand
+        if g.trick_size and phase == self.PHASE_PLAY:
+            # mid-trick: what the move cannot have changed is kept (draw_all): the table's
+            # part before gfx.again(0); if a computer moved and another is next, your hand
             # (no cursor, no dimmed card, no card drawn)
-            self.flags |= (_F_LIGHT if g.trick_size else 0) | (_F_KEEP if seat and g.turn
-                                                                else 0)
+            self.flags |= _F_LIGHT | (_F_KEEP if seat and g.turn else 0)
         self.draw_all()
         return 0
 
@@ -319,13 +317,12 @@ class GameScreen(TableKeys):
         self.app.dirty = True
         g = self.g
         p = self.overlay or (self.hold_until < 0 and g.phase >= self.PHASE_OVER)
-        if p:
-            self.flags &= ~(_F_KEEP | _F_LIGHT)
         # what the move could not change is kept, not recorded again (draw_table skips it)
-        if self.flags & _F_LIGHT:
+        f = 0 if p else self.flags
+        if f & _F_LIGHT:
             gfx.again()
         else:
-            gfx.clear(gfx.FELT, 2 if self.flags & _F_KEEP else 3)
+            gfx.clear(gfx.FELT, 2 if f & _F_KEEP else 3)
         if self.hold_until < 0:  # NeoPixels: whose turn (a finished trick flashes instead)
             self.app.fx.turn(self.KIND, g.turn if g.phase < self.PHASE_OVER else -1)
         if p:

@@ -113,16 +113,17 @@ def test_menus_settings_rules_stats(tmp_path):
 
 class EveryStep(Checked):
     """Every step that drew is compared (not every other one), and the frames that kept a
-    part of the last one (gfx.again: mid-trick; gfx.clear(.., 2): the hand) are counted."""
+    part of the last one (gfx.again(): mid-trick; gfx.clear(.., 2): the hand) are counted."""
 
     def __init__(self, save, seed, monkeypatch):
         self.kept = {"again": 0, "hand": 0}
         again = gfx.again
         clear = gfx.clear
 
-        def counted_again():
-            self.kept["again"] += 1
-            again()
+        def counted_again(k=1):
+            if k:
+                self.kept["again"] += 1
+            again(k)
 
         def counted_clear(color=gfx.FELT, s=3):
             if s < 3:
