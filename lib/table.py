@@ -174,20 +174,22 @@ class GameScreen(TableKeys):
         return False  # (Back Alley: the bid box waits for the hint's bid)
 
     # ---- hand ----------------------------------------------------------------------------
-    def load_hand(self):
+    def load_hand(self, s=1):
         g = self.g
-        n = g.hand(0, self.hand)
-        self.n = n
+        n = self.n
         h = self.hand
-        k = self.sort_key
-        for i in range(1, n):  # insertion sort, no allocation
-            c = h[i]
-            kc = k(c)
-            j = i - 1
-            while j >= 0 and k(h[j]) > kc:
-                h[j + 1] = h[j]
-                j -= 1
-            h[j + 1] = c
+        if s:  # (s=0: a computer moved, no trick ended: your cards are as they were)
+            n = g.hand(0, h)
+            self.n = n
+            k = self.sort_key
+            for i in range(1, n):  # insertion sort, no allocation
+                c = h[i]
+                kc = k(c)
+                j = i - 1
+                while j >= 0 and k(h[j]) > kc:
+                    h[j + 1] = h[j]
+                    j -= 1
+                h[j + 1] = c
         if self.cur >= n:
             self.cur = n - 1 if n > 0 else 0
         # which cards may be played now (all of them when it is not your card to play)
@@ -295,7 +297,7 @@ class GameScreen(TableKeys):
                                        self.human_score())
         self.msg3 = ""
         self.tip = ""
-        self.load_hand()
+        self.load_hand(0 if seat and self.hold_until < 0 else 1)
         if g.trick_size and phase == self.PHASE_PLAY:
             # mid-trick: what the move cannot have changed is kept (draw_all): the table's
             # part before gfx.again(0); if a computer moved and another is next, your hand
