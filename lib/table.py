@@ -256,8 +256,10 @@ class GameScreen(TableKeys):
         self.app.fx.stop_flash()
         self.after_hold()
         g = self.g
-        if g.turn and g.phase == self.PHASE_PLAY:
-            self.flags |= _F_KEEP  # your hand as the hold showed it: not yours to play
+        if g.phase == self.PHASE_PLAY and g.history_size:
+            # the hold's frame showed the trick's end (the tricks, scores, stock): the trick,
+            # the turn and the messages change, and your hand if it is yours to play
+            self.flags |= _F_LIGHT | (_F_KEEP if g.turn else 0)
         self.draw_all()
 
     def after_hold(self):

@@ -117,21 +117,30 @@ class EveryStep(Checked):
 
     def __init__(self, save, seed, monkeypatch):
         self.kept = {"again": 0, "hand": 0}
+        frame = [False]
         again = gfx.again
         clear = gfx.clear
+        refresh = gfx.refresh
 
         def counted_again(k=1):
             if k:
                 self.kept["again"] += 1
+                frame[0] = True
             again(k)
 
         def counted_clear(color=gfx.FELT, s=3):
-            if s < 3:
-                self.kept["hand"] += 1
+            frame[0] = True
             clear(color, s)
+
+        def counted_refresh():
+            if frame[0] and not gfx.live[2]:  # a new frame that left the hand's ops alone
+                self.kept["hand"] += 1
+            frame[0] = False
+            refresh()
 
         monkeypatch.setattr(gfx, "again", counted_again)
         monkeypatch.setattr(gfx, "clear", counted_clear)
+        monkeypatch.setattr(gfx, "refresh", counted_refresh)
         self.seen = 0
         Checked.__init__(self, save, seed)
 
