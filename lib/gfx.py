@@ -64,9 +64,9 @@ hw = None  # the hardware layer: hw.refresh() sends what changed to the display 
 
 # 0-2: 1 while section 0, 1, 2 is being redrawn (until refresh()); 3-5: its next op; 6-8:
 # the ops it holds; 9: the section ops go to; 10-11: the text lines drawn since a clear()
-# (bits), 12: 1 after a clear(); 13-16: the first op of each section and the end (24, 12,
-# 20 ops); 17: section 0's op at again(0)
-live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x18\x24\x38\0")
+# (bits), 12: 1 after a clear(); 13-16: the first op of each section and the end (20, 12,
+# 18 ops); 17: section 0's op at again(0)
+live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x14\x20\x32\0")
 # 0-15: up to 4 rectangles to repaint (x0, y0, x1, y1); 16: how many
 dirty = bytearray(17)
 

@@ -22,5 +22,5 @@ def names():
     _ = ['-', '%d', contract, cards_per_hand, choice, '<  %s  >', load_bids, legal_moves]
     _ = [ask_hint, do_move, draw_all, bot, reason, 'Hint: ', 'bid ', redeals]
     _ = ['%s leads', 'You pass', 'You bid ', '%s %s', passes, 'bids ', 'lib/screen_backalley_draw.py', trick_winner]
-    _ = [_HIGH, top, team_score, NO_TRUMP, 'No trump', 'Trump ', '%d/%d', seats]
-    _ = ['0', '%s %s/%d', 'Your bid', cards, SEAT, XY, hold, f]
+    _ = [_HIGH, team_score, NO_TRUMP, 'No trump', 'Trump ', '%d/%d', seats, '0']
+    _ = ['%s %s/%d', 'Your bid', cards, SEAT, XY, hold, f, 'lib/screen_settings.py']

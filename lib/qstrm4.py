@@ -4,7 +4,7 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = ['lib/screen_settings.py', SettingsScreen, StatsScreen, _row, Settings, _cell, Reset, Back]
+    _ = [SettingsScreen, StatsScreen, _row, Settings, _cell, top, Reset, Back]
     _ = [_SETTING_NAMES, _SETTING_VALUES, _SHOWN, _RESET, _PAGE_TITLES, _STAT_ROWS, 'lib/sheet.py', scrolled]
     _ = ['Up: more', 'Down: more', 'Play again', last_trick, 'won by ', ROWS, rows, foot]
     _ = [rule, head, row, legend, 'lib/sheet_alleycat.py', history_card, history_seat, breakdown]

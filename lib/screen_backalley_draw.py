@@ -52,8 +52,19 @@ def table(s):
     hold = s.hold_until >= 0
     bidding = g.phase == BA.PHASE_BID and g.turn == 0 and not hold
     f = s.flags & _F_LIGHT  # mid-trick (gfx.again): the top rows and labels are kept
-    if not f:
-        top(g)
+    if not f:  # the top rows: scores, trump, deal, tricks / contracts
+        gfx.text(0, 1, 1, "Us %d  Them %d" % (g.team_score(0), g.team_score(1)))
+        if g.trump == BA.NO_TRUMP:
+            gfx.text(2, 159, 1, "No trump", gfx.T_CYAN, True)
+        else:
+            gfx.text(2, 159, 1, "Trump " + chr(g.trump + 1) + " ", gfx.T_CYAN, True)
+        gfx.text(1, 159, 13, "%d/%d" % (g.deal_number + 1, g.deals), gfx.T_GREY, True)
+        if g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g)):
+            t = "Us %d/%s  Them %d/%s" % (g.tricks(0) + g.tricks(2), contract(g, 0),
+                                          g.tricks(1) + g.tricks(3), contract(g, 1))
+            if len(t) > 20:  # two boards: "all" (as on the labels) leaves room for the deal
+                t = t.replace("board", "all")
+            gfx.text(8, 1, 13, t, gfx.T_WHITE)
     s.bid_tip = ""
     if bidding or s.summary:  # the bid box / summary
         gfx.again(0)
@@ -64,22 +75,6 @@ def table(s):
     msgs(s)
     if not s.flags & _F_KEEP:  # (kept: table.do_move)
         hand(s)
-
-
-def top(g):
-    """Scores, trump, deal, tricks / contracts: they change with a trick or a deal."""
-    gfx.text(0, 1, 1, "Us %d  Them %d" % (g.team_score(0), g.team_score(1)))
-    if g.trump == BA.NO_TRUMP:
-        gfx.text(2, 159, 1, "No trump", gfx.T_CYAN, True)
-    else:
-        gfx.text(2, 159, 1, "Trump " + chr(g.trump + 1) + " ", gfx.T_CYAN, True)
-    gfx.text(1, 159, 13, "%d/%d" % (g.deal_number + 1, g.deals), gfx.T_GREY, True)
-    if g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g)):
-        t = "Us %d/%s  Them %d/%s" % (g.tricks(0) + g.tricks(2), contract(g, 0),
-                                      g.tricks(1) + g.tricks(3), contract(g, 1))
-        if len(t) > 20:  # two boards: "all" (as on the seat labels) leaves room for the deal
-            t = t.replace("board", "all")
-        gfx.text(8, 1, 13, t, gfx.T_WHITE)
 
 
 def seats(s, hold, f):
