@@ -88,11 +88,10 @@ def resume(k):
     live[9] = k
 
 
-def clear(color=FELT, s=3):
-    """A new frame: sections 0..s-1 are drawn again (the others keep their ops: s=2 keeps
-    the hand), the background is color, and text lines not drawn again before refresh()
-    are hidden."""
-    for k in range(s):
+def clear(color=FELT):
+    """A new frame: every section is drawn again, the background is color, and text lines
+    not drawn again before refresh() are hidden."""
+    for k in range(3):
         live[k] = 1
         live[3 + k] = live[13 + k]
     live[9] = 0
@@ -103,14 +102,17 @@ def clear(color=FELT, s=3):
 
 
 def again(k=1):
-    """k=0 (in a full frame): section 0's ops so far are kept by again(). k=1: a frame like
-    clear()'s that keeps them and every text line (the caller hides what it no longer
-    shows); what follows them is recorded again; sections 1 and 2 start when drawn."""
+    """k=1: a frame like clear()'s that keeps section 0's ops before again(0) and every text
+    line (the caller hides what it no longer shows); sections 1 and 2 start when drawn.
+    k=0 (in a full frame): marks that place. k=2 (after clear()): the hand's section keeps
+    its ops."""
     e = live
-    if k:
+    if k == 1:
         e[0] = 1
         e[3] = e[17]
         e[9] = 0
+    elif k:
+        e[2] = 0
     else:
         e[17] = e[3]
 

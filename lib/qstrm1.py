@@ -23,4 +23,4 @@ def names():
     _ = [WHITE, BLACK, YELLOW, NAVY, DARK, SKY, T_WHITE, T_YELLOW]
     _ = [T_GREY, T_GREEN, T_RED, T_CYAN, canvas, labels, shown, chip]
     _ = [llen, lines, tb, font_sheet, fmap, sheet, live, k]
-    _ = [color, s, w, h, b, c, sel, dim]
+    _ = [color, w, h, b, c, sel, dim, edge]

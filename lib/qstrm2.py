@@ -4,7 +4,7 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [edge, i, right, center, 'lib/gfxinit.py', displayio, array, terminalio]
+    _ = [i, s, right, center, 'lib/gfxinit.py', displayio, array, terminalio]
     _ = [Bitmap, FONT, get_bounding_box, get_glyph, bitmap, width, height, tile_index]
     _ = [dx, dy, Palette, Group, TileGrid, make_transparent, tile_width, tile_height]
     _ = [default_tile, COLORS, 'lib/gfxpaint.py', bitmaptools, draw, fill_region, x1, y1]

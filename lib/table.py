@@ -326,7 +326,9 @@ class GameScreen(TableKeys):
         if f & _F_LIGHT:
             gfx.again()
         else:
-            gfx.clear(gfx.FELT, 2 if f & _F_KEEP else 3)
+            gfx.clear()
+            if f & _F_KEEP:
+                gfx.again(2)
         if self.hold_until < 0:  # NeoPixels: whose turn (a finished trick flashes instead)
             self.app.fx.turn(self.KIND, g.turn if g.phase < self.PHASE_OVER else -1)
         if p:

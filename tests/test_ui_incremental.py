@@ -113,7 +113,7 @@ def test_menus_settings_rules_stats(tmp_path):
 
 class EveryStep(Checked):
     """Every step that drew is compared (not every other one), and the frames that kept a
-    part of the last one (gfx.again(): mid-trick; gfx.clear(.., 2): the hand) are counted."""
+    part of the last one (gfx.again(): mid-trick; gfx.again(2): the hand) are counted."""
 
     def __init__(self, save, seed, monkeypatch):
         self.kept = {"again": 0, "hand": 0}
@@ -123,14 +123,14 @@ class EveryStep(Checked):
         refresh = gfx.refresh
 
         def counted_again(k=1):
-            if k:
+            if k == 1:
                 self.kept["again"] += 1
                 frame[0] = True
             again(k)
 
-        def counted_clear(color=gfx.FELT, s=3):
+        def counted_clear(color=gfx.FELT):
             frame[0] = True
-            clear(color, s)
+            clear(color)
 
         def counted_refresh():
             if frame[0] and not gfx.live[2]:  # a new frame that left the hand's ops alone
