@@ -4,7 +4,7 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [flags, trump, next_deal, '%s deals', dealer, after_hold, passed, forget]
+    _ = [bid_tip, trump, next_deal, '%s deals', dealer, after_hold, passed, forget]
     _ = [load_hand, human_key, PHASE_BID, bid_key, box_pending, my_turn, hint_ready, place]
     _ = [show_hint, BA, D, ORDER, strict, k, 'lib/tables/screen_backalley_bid.py', A]
     _ = [LEFT, RIGHT, UP, T_MOVE, T_BAD, word, BID_PASS, 'pass']
@@ -13,10 +13,10 @@ def names():
     _ = [bot, reason, 'Hint: ', 'bid ', redeals, '%s leads', 'You pass', 'You bid ']
     _ = ['%s %s', passes, 'bids ', b, t, 'lib/tables/screen_backalley_draw.py', trick_winner, _HIGH]
     _ = [team_score, NO_TRUMP, 'No trump', 'Trump ', '%d/%d', seats, '0', '%s %s/%d']
-    _ = [WHITE, blit, frame, YELLOW, 'Your bid', cards, SEAT, XY]
-    _ = [hold, 'lib/tables/sheet.py', lines, DARK, scrolled, scroll, SKY, 'Up: more']
-    _ = ['Down: more', NAVY, 'Play again', Menu, last_trick, 'Last trick', 'won by ', ROWS]
-    _ = [rows, foot, color, rule, head, row, legend, again]
+    _ = [WHITE, blit, YELLOW, 'Your bid', hide, cards, SEAT, XY]
+    _ = [hold, f, 'lib/tables/sheet.py', DARK, scrolled, scroll, SKY, 'Up: more']
+    _ = ['Down: more', NAVY, 'Play again', Menu, last_trick, 'Last trick', sel, 'won by ']
+    _ = [ROWS, rows, foot, color, rule, head, row, legend]
     _ = ['lib/tables/sheet_alleycat.py', sheet, history_card, history_seat, breakdown, '+', 'round ', why]
     _ = [draw, 'points ', 'You win!', 'CPU wins', 'Final: ', ', to %d', pts, j]
     _ = ['lib/tables/sheet_backalley.py', size, made, ' x ', x, contract_text, 'board x%d', 'bid %d']

@@ -109,3 +109,64 @@ def test_menus_settings_rules_stats(tmp_path):
         assert d.name == "title", d.name
     d.press("down", "down", "up")
     assert d.checked > 30, d.checked
+
+
+class EveryStep(Checked):
+    """Every step that drew is compared (not every other one), and the frames that kept a
+    part of the last one (gfx.again(): mid-trick; gfx.again(2): the hand) are counted."""
+
+    def __init__(self, save, seed, monkeypatch):
+        self.kept = {"again": 0, "hand": 0}
+        frame = [False]
+        again = gfx.again
+        clear = gfx.clear
+        refresh = gfx.refresh
+
+        def counted_again(k=1):
+            if k == 1:
+                self.kept["again"] += 1
+                frame[0] = True
+            again(k)
+
+        def counted_clear(color=gfx.FELT):
+            frame[0] = True
+            clear(color)
+
+        def counted_refresh():
+            if frame[0] and not gfx.live[2]:  # a new frame that left the hand's ops alone
+                self.kept["hand"] += 1
+            frame[0] = False
+            refresh()
+
+        monkeypatch.setattr(gfx, "again", counted_again)
+        monkeypatch.setattr(gfx, "clear", counted_clear)
+        monkeypatch.setattr(gfx, "refresh", counted_refresh)
+        self.seen = 0
+        Checked.__init__(self, save, seed)
+
+    def compare(self):
+        self.drew = 0  # (Checked compares when the count of steps that drew is odd)
+        n = self.kept["again"] + self.kept["hand"]
+        if n != self.seen:  # (only these frames: a full redraw is slow on the desktop)
+            self.seen = n
+            Checked.compare(self)
+
+
+@pytest.mark.parametrize("game,seed", [("Alley Cat", 11), ("Back Alley", 12)])
+def test_frames_that_keep_parts_equal_full_redraws(tmp_path, game, seed, monkeypatch):
+    """Mid-trick a move keeps the table's top part and the labels (gfx.again), and after a
+    computer's move with another computer next, or a trick's hold, your hand (issue 15):
+    each such frame equals a full redraw of the same state."""
+    d = EveryStep(tmp_path / "save.bin", seed, monkeypatch)
+    d.menu_to(game)
+    for _ in range(40):
+        scr = d.screen
+        g = scr.g
+        if d.name != game.replace(" ", "").lower() or g.phase == scr.PHASE_GAME_OVER:
+            break
+        if g.phase == scr.PHASE_OVER or g.turn == 0:
+            d.press("right" if _ % 3 == 0 else "a")
+        else:
+            d.press("a")  # (ends a trick's hold; refused while a computer is to play)
+    assert d.kept["again"] >= 20 and d.kept["hand"] >= 4, d.kept
+    assert d.checked >= 20, d.checked

@@ -64,9 +64,9 @@ hw = None  # the hardware layer: hw.refresh() sends what changed to the display 
 
 # 0-2: 1 while section 0, 1, 2 is being redrawn (until refresh()); 3-5: its next op; 6-8:
 # the ops it holds; 9: the section ops go to; 10-11: the text lines drawn since a clear()
-# (bits), 12: 1 after a clear(); 13-16: the first op of each section and the end (24, 12,
-# 20 ops)
-live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x18\x24\x38")
+# (bits), 12: 1 after a clear(); 13-16: the first op of each section and the end (20, 12,
+# 18 ops); 17: section 0's op at again(0)
+live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x14\x20\x32\0")
 # 0-15: up to 4 rectangles to repaint (x0, y0, x1, y1); 16: how many
 dirty = bytearray(17)
 
@@ -99,6 +99,22 @@ def clear(color=FELT):
     live[11] = 0
     live[12] = 1
     put(1, 0, 0, W, H, color)
+
+
+def again(k=1):
+    """k=1: a frame like clear()'s that keeps section 0's ops before again(0) and every text
+    line (the caller hides what it no longer shows); sections 1 and 2 start when drawn.
+    k=0 (in a full frame): marks that place. k=2 (after clear()): the hand's section keeps
+    its ops."""
+    e = live
+    if k == 1:
+        e[0] = 1
+        e[3] = e[17]
+        e[9] = 0
+    elif k:
+        e[2] = 0
+    else:
+        e[17] = e[3]
 
 
 def put(k, x, y, w, h, a=0, b=0, c=0):
@@ -240,12 +256,8 @@ def card(c, x, y, w=17, h=24, sel=False, dim=False, edge=BLACK):
     put(3, x, y, w, h, c, (1 if sel else 0) | (2 if dim else 0), edge)
 
 
-def back(x, y, w=17, h=24):
+def back(x, y, w, h):
     put(4, x, y, w, h)
-
-
-def empty_slot(x, y, w=17, h=24):
-    frame(x, y, w, h, 9)
 
 
 # ---- text lines ----------------------------------------------------------------------------

@@ -9,6 +9,10 @@ import gfx
 import table
 from engine import alleycat as AC
 from engine.cards import ALLEY_CAT
+from buttons import const
+
+_F_KEEP = const(8)  # (table)
+_F_LIGHT = const(16)
 
 NAMES = ("You", "CPU")
 CW = 22  # hand card size
@@ -112,20 +116,31 @@ class AlleyCatScreen(table.GameScreen):
     def draw_table(self):
         g = self.g
         hold = self.hold_until >= 0
-        # top row: computer's score, its hand as backs, the stock count
-        gfx.text(0, 1, 1, self._score_text(1), gfx.T_YELLOW if g.turn == 1 else gfx.T_WHITE)
+        if self.flags & _F_LIGHT:
+            # mid-trick (gfx.again): what is kept is not drawn; the scores shown again
+            a = gfx.lines[0]
+            b = gfx.lines[8]
+        else:
+            # the stock count and pile, the trick's labels, the target
+            ss = g.stock_size()
+            gfx.text(1, 159, 1, "Stock %d" % ss, gfx.T_GREY, True)
+            if ss > 0:
+                gfx.back(6, 17, TW, TH)
+                if ss > 1:
+                    gfx.back(9, 15, TW, TH)
+            else:
+                gfx.frame(6, 17, TW, TH, 9)  # (an empty place)
+            gfx.text(3, 61, 19, "CPU", gfx.T_GREY, True)
+            gfx.text(4, 118, 19, "You", gfx.T_GREY)
+            gfx.text(9, 159, 116, "to %d" % g.target, gfx.T_GREY, True)
+            gfx.again(0)
+            a = self._score_text(1)
+            b = self._score_text(0)
+        # top row: computer's score, its hand as backs (the stock count is right of them)
+        gfx.text(0, 1, 1, a, gfx.T_YELLOW if g.turn == 1 else gfx.T_WHITE)
         k = g.hand_size(1)
         for i in range(k):  # between the score (<= 13 characters) and the stock count
             gfx.back(82 + i * 4, 1, 7, 10)
-        ss = g.stock_size()
-        gfx.text(1, 159, 1, "Stock %d" % ss, gfx.T_GREY, right=True)
-        # the stock pile
-        if ss > 0:
-            gfx.back(6, 17, TW, TH)
-            if ss > 1:
-                gfx.back(9, 15, TW, TH)
-        else:
-            gfx.empty_slot(6, 17, TW, TH)
         # trick: computer left (x 64), you right (x 96)
         cards = self.cards2
         cards[0] = 0
@@ -139,16 +154,14 @@ class AlleyCatScreen(table.GameScreen):
         for p in range(2):
             x = 64 if p == 1 else 96
             if cards[p]:
-                gfx.card(cards[p], x, 15, TW, TH, sel=hold and g.last_winner == p)
+                gfx.card(cards[p], x, 15, TW, TH, hold and g.last_winner == p)
             else:
-                gfx.empty_slot(x, 15, TW, TH)
-        gfx.text(3, 61, 19, "CPU", gfx.T_GREY, right=True)
-        gfx.text(4, 118, 19, "You", gfx.T_GREY)
+                gfx.frame(x, 15, TW, TH, 9)
         self.draw_msgs()
-        # bottom row: you
-        gfx.text(8, 1, 116, self._score_text(0), gfx.T_GREEN if g.turn == 0 else gfx.T_WHITE)
-        gfx.text(9, 159, 116, "to %d" % g.target, gfx.T_GREY, right=True)
-        self.draw_hand()
+        # bottom row: your score
+        gfx.text(8, 1, 116, b, gfx.T_GREEN if g.turn == 0 else gfx.T_WHITE)
+        if not self.flags & _F_KEEP:  # (kept: table.do_move)
+            self.draw_hand()
 
     def draw_msgs(self):
         self.app.dirty = True

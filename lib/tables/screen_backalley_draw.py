@@ -24,6 +24,8 @@ _CH = const(24)
 HAND_Y = 103
 _MSG_Y = const(74)
 _TIP_Y = const(85)
+_F_KEEP = const(8)  # (table)
+_F_LIGHT = const(16)
 
 
 def trick_winner(g):
@@ -49,55 +51,67 @@ def table(s):
     g = s.g
     hold = s.hold_until >= 0
     bidding = g.phase == BA.PHASE_BID and g.turn == 0 and not hold
-    gfx.text(0, 1, 1, "Us %d  Them %d" % (g.team_score(0), g.team_score(1)))
-    if g.trump == BA.NO_TRUMP:
-        gfx.text(2, 159, 1, "No trump", gfx.T_CYAN, right=True)
-    else:
-        gfx.text(2, 159, 1, "Trump " + chr(g.trump + 1) + " ", gfx.T_CYAN, right=True)
-    gfx.text(1, 159, 13, "%d/%d" % (g.deal_number + 1, g.deals), gfx.T_GREY, right=True)
-    if g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g)):
-        t = "Us %d/%s  Them %d/%s" % (g.tricks(0) + g.tricks(2), contract(g, 0),
-                                      g.tricks(1) + g.tricks(3), contract(g, 1))
-        if len(t) > 20:  # two boards: "all" (as on the seat labels) leaves room for the deal
-            t = t.replace("board", "all")
-        gfx.text(8, 1, 13, t, gfx.T_WHITE)
+    f = s.flags & _F_LIGHT  # mid-trick (gfx.again): the top rows and labels are kept
+    if not f:  # the top rows: scores, trump, deal, tricks / contracts
+        gfx.text(0, 1, 1, "Us %d  Them %d" % (g.team_score(0), g.team_score(1)))
+        if g.trump == BA.NO_TRUMP:
+            gfx.text(2, 159, 1, "No trump", gfx.T_CYAN, True)
+        else:
+            gfx.text(2, 159, 1, "Trump " + chr(g.trump + 1) + " ", gfx.T_CYAN, True)
+        gfx.text(1, 159, 13, "%d/%d" % (g.deal_number + 1, g.deals), gfx.T_GREY, True)
+        if g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g)):
+            t = "Us %d/%s  Them %d/%s" % (g.tricks(0) + g.tricks(2), contract(g, 0),
+                                          g.tricks(1) + g.tricks(3), contract(g, 1))
+            if len(t) > 20:  # two boards: "all" (as on the labels) leaves room for the deal
+                t = t.replace("board", "all")
+            gfx.text(8, 1, 13, t, gfx.T_WHITE)
     s.bid_tip = ""
     if bidding or s.summary:  # the bid box / summary
+        gfx.again(0)
         panel(s)
     else:
-        seats(s, hold)
+        seats(s, hold, f)
         cards(s, hold)
     msgs(s)
-    hand(s)
+    if not s.flags & _F_KEEP:  # (kept: table.do_move)
+        hand(s)
 
 
-def seats(s, hold):
+def seats(s, hold, f):
     g = s.g
     turn = g.turn if not hold and g.phase < BA.PHASE_HAND_OVER else -1
     play = g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g))
     d = g.dealer
     for p in range(4):
-        # name, bid ("-" not yet; in play a pass counts 0 tricks, a board "all"), tricks
-        b = g.bid(p)
-        if b == 0:
-            t = "-"
-        elif b == BA.BID_PASS:
-            t = "0" if play else "pass"
-        elif b == BA.BID_BOARD:
-            t = "all" if play else "board"
+        # mid-trick only the colours of the seat that played and the next change
+        if f and p != turn and p != (turn - 1) & 3:
+            continue
+        k = b"\x06\x04\x03\x05"[p]
+        if f:
+            t = gfx.lines[k]  # (the same text: nothing formatted, nothing compared)
         else:
-            t = "%d" % (b - 0x80)
-        t = ("%s %s/%d" % (SEAT[p], t, g.tricks(p))) if play else SEAT[p] + " " + t
+            # name, bid ("-" not yet; in play a pass counts 0 tricks, a board "all"),
+            # tricks
+            b = g.bid(p)
+            if b == 0:
+                t = "-"
+            elif b == BA.BID_PASS:
+                t = "0" if play else "pass"
+            elif b == BA.BID_BOARD:
+                t = "all" if play else "board"
+            else:
+                t = "%d" % (b - 0x80)
+            t = ("%s %s/%d" % (SEAT[p], t, g.tricks(p))) if play else SEAT[p] + " " + t
         n = len(t) * 6
         col = gfx.T_WHITE
         if p == turn:
             col = gfx.T_GREEN if p == 0 else gfx.T_YELLOW
         # you: left of your card, below West; North: left of North's card
-        x = (1, 1, 70 - n, 159 - n)[p]
-        y = (62, 43, 24, 43)[p]
-        gfx.text((6, 4, 3, 5)[p], x, y, t, col)
-        if p == d:  # the dealer's button, a white "D": above West / East, else
-            if p & 1:      # beside the name
+        x = 1 if p < 2 else (70 if p == 2 else 159) - n  # (no tuple built per label)
+        y = b"\x3e\x2b\x18\x2b"[p]
+        gfx.text(k, x, y, t, col)
+        if p == d and not f:  # the dealer's button, a white "D": above West / East,
+            if p & 1:      # else beside the name
                 x = 1 if p == 1 else 150
                 y = 31
             else:
@@ -105,6 +119,8 @@ def seats(s, hold):
                 y += 1
             gfx.rect(x, y, 9, 10, gfx.WHITE)
             gfx.blit(40, 16, x + 2, y + 2, 5)  # (the sprite sheet's "D")
+    if not f:
+        gfx.again(0)  # (what again() keeps ends here: the labels do not move mid-trick)
     if turn >= 0 and g.phase == BA.PHASE_PLAY:
         # the seat to move: its card place outlined
         x = XY[2 * turn]
@@ -113,6 +129,8 @@ def seats(s, hold):
     if turn == 0:
         gfx.text(9, 92, 62, "Your bid" if g.phase == BA.PHASE_BID else
                  ("Your lead" if g.trick_size == 0 else "Your turn"), gfx.T_GREEN)
+    else:
+        gfx.hide(9)  # (after gfx.again no line is hidden for us)
 
 
 def cards(s, hold):

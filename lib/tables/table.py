@@ -13,6 +13,8 @@ _TH_HINT = const(2)
 _TH_DONE = const(4)
 _F_ASKED = const(1)
 _F_MOVED = const(2)
+_F_KEEP = const(8)  # the next draw_all keeps the hand's ops: they cannot have changed
+_F_LIGHT = const(16)  # ... and the table's part before gfx.again(0) (mid-trick: gfx.again())
 
 S_COACH = 8  # app.S_COACH, app.S_AUTOPLAY (settings bytes; app itself is not imported)
 S_AUTOPLAY = 9
@@ -172,20 +174,22 @@ class GameScreen(TableKeys):
         return False  # (Back Alley: the bid box waits for the hint's bid)
 
     # ---- hand ----------------------------------------------------------------------------
-    def load_hand(self):
+    def load_hand(self, s=1):
         g = self.g
-        n = g.hand(0, self.hand)
-        self.n = n
+        n = self.n
         h = self.hand
-        k = self.sort_key
-        for i in range(1, n):  # insertion sort, no allocation
-            c = h[i]
-            kc = k(c)
-            j = i - 1
-            while j >= 0 and k(h[j]) > kc:
-                h[j + 1] = h[j]
-                j -= 1
-            h[j + 1] = c
+        if s:  # (s=0: a computer moved, no trick ended: your cards are as they were)
+            n = g.hand(0, h)
+            self.n = n
+            k = self.sort_key
+            for i in range(1, n):  # insertion sort, no allocation
+                c = h[i]
+                kc = k(c)
+                j = i - 1
+                while j >= 0 and k(h[j]) > kc:
+                    h[j + 1] = h[j]
+                    j -= 1
+                h[j + 1] = c
         if self.cur >= n:
             self.cur = n - 1 if n > 0 else 0
         # which cards may be played now (all of them when it is not your card to play)
@@ -251,6 +255,11 @@ class GameScreen(TableKeys):
         self.hold_until = -1
         self.app.fx.stop_flash()
         self.after_hold()
+        g = self.g
+        if g.phase == self.PHASE_PLAY and g.history_size:
+            # the hold's frame showed the trick's end (the tricks, scores, stock): the trick,
+            # the turn and the messages change, and your hand if it is yours to play
+            self.flags |= _F_LIGHT | (_F_KEEP if g.turn else 0)
         self.draw_all()
 
     def after_hold(self):
@@ -290,7 +299,12 @@ class GameScreen(TableKeys):
                                        self.human_score())
         self.msg3 = ""
         self.tip = ""
-        self.load_hand()
+        self.load_hand(0 if seat and self.hold_until < 0 else 1)
+        if g.trick_size and phase == self.PHASE_PLAY:
+            # mid-trick: what the move cannot have changed is kept (draw_all): the table's
+            # part before gfx.again(0); if a computer moved and another is next, your hand
+            # (no cursor, no dimmed card, no card drawn)
+            self.flags |= _F_LIGHT | (_F_KEEP if seat and g.turn else 0)
         self.draw_all()
         return 0
 
@@ -305,15 +319,24 @@ class GameScreen(TableKeys):
     # ---- drawing -------------------------------------------------------------------------
     def draw_all(self):
         self.app.dirty = True
-        gfx.clear()
         g = self.g
+        p = self.overlay or (self.hold_until < 0 and g.phase >= self.PHASE_OVER)
+        # what the move could not change is kept, not recorded again (draw_table skips it)
+        f = 0 if p else self.flags
+        if f & _F_LIGHT:
+            gfx.again()
+        else:
+            gfx.clear()
+            if f & _F_KEEP:
+                gfx.again(2)
         if self.hold_until < 0:  # NeoPixels: whose turn (a finished trick flashes instead)
             self.app.fx.turn(self.KIND, g.turn if g.phase < self.PHASE_OVER else -1)
-        if self.overlay or (self.hold_until < 0 and g.phase >= self.PHASE_OVER):
+        if p:
             # a full-screen panel (its module came with the game: app._NEEDS)
             self.app.need("sheet_" + self.name).draw(self)
         else:
             self.draw_table()
+        self.flags &= ~(_F_KEEP | _F_LIGHT)
 
     def draw_msgs(self):
         self.app.dirty = True
