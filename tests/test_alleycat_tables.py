@@ -38,7 +38,8 @@ def test_a_changed_literal_byte_is_caught(tmp_path):
     with open(gen.PATH) as f:
         src = f.read()
     for name in ("FS", "FU", "ORDER", "LEAD"):
-        start = src.index("_%s = (\n    b\"" % name) + len("_%s = (\n    b\"" % name)
+        start = src.index("    %s = bytearray(  #" % name.lower())
+        start = src.index('b"', start) + 2
         c = ord(src[start + 5])
         c = c - 1 if c == 126 else c + 2 if c == 91 else c + 1  # printable, not the backslash
         bumped = src[:start + 5] + chr(c) + src[start + 6:]
