@@ -4,6 +4,6 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [copy_from, go, _DB, _NB, _CHUNK, _NEEDB, _TABLE, blk]
-    _ = [_look, lead_next, _col, COLS, ONE, ONE_CARD, TABLE, vol]
-    _ = [neg]
+    _ = [least, hi, _, nl, copy_from, go, _DB, _NB]
+    _ = [_CHUNK, _NEEDB, _TABLE, blk, _look, lead_next, _col, COLS]
+    _ = [ONE, ONE_CARD, TABLE, vol, neg]

@@ -37,7 +37,7 @@ def test_module_tables_equal_the_build():
 def test_a_changed_literal_byte_is_caught(tmp_path):
     with open(gen.PATH) as f:
         src = f.read()
-    for name in ("FS", "FU", "ORDER", "LEAD"):
+    for name in gen.LITERALS:
         start = src.index("    %s = bytearray(  #" % name.lower())
         start = src.index('b"', start) + 2
         c = ord(src[start + 5])
@@ -55,7 +55,7 @@ def test_generator_check_agrees():
 
 def test_literals_are_printable_and_short():
     t = gen.build()
-    for name in ("FS", "FU", "ORDER", "LEAD"):
+    for name in gen.LITERALS:
         d = gen.offset(t[name])
         enc = [v - d for v in t[name]]
         assert min(enc) >= 35 and max(enc) <= 126 and 92 not in enc and 34 not in enc
