@@ -98,7 +98,7 @@ BAD = (ord("\\"), ord('"'))
 
 
 def offset(t):
-    """The offset d so that every v - d is printable ASCII (35..126), no backslash."""
+    """The offset d so that every v - d is printable ASCII (35..126), no backslash or double quote."""
     for d in range(min(t) - 35, max(t) - 127, -1):
         if all(v - d not in BAD for v in t):
             return d
