@@ -1,5 +1,6 @@
-# engine/bot_alleycat_tables.py's precomputed literals against the build code in
-# tools/gen_alleycat_tables.py (the tables the module built at import before it had literals).
+# engine/bot_alleycat_tables.py's precomputed literals (ORDER, LEAD) against the build code in
+# tools/gen_alleycat_tables.py (what the module built at import before it had literals, from the
+# FS/FU/RET it still computes), and its BINOM against the products formula.
 import importlib
 import os
 import subprocess
@@ -10,7 +11,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import gen_alleycat_tables as gen  # noqa: E402
 
-NAMES = ("CODE", "IDX", "VAL", "RET", "FS", "FU", "ORDER", "BINOM", "LEAD")
+NAMES = ("ORDER", "BINOM", "LEAD")
 
 
 def _load(src, tmp_path):
