@@ -37,6 +37,7 @@ BRIGHTNESS = (0.25, 0.5, 0.75, 1.0)
 # computer move delay, finished-trick hold (ms) per speed setting
 CPU_MS = (1300, 750, 300)
 HOLD_MS = (2200, 1300, 600)
+_free = getattr(gc, "mem_free", lambda: -1)  # (CPython has no such figure)
 
 # What a game needs, imported together when the game is chosen (biggest first; after the
 # collections game_screen makes) and kept while it is played: no module is
@@ -77,6 +78,8 @@ class App:
         self.hw = hw
         self.dirty = True
         self.now = 0
+        # App.idle: idle steps in a row, the free heap then, the most allocated between rows
+        self.gc = [0, 0, 0]
         m = __import__("gfxinit")
         gc.collect()  # the canvas and the text lines into the lowest holes compiling left
         m.init(hw.display)
@@ -184,6 +187,7 @@ class App:
             if collect or collect is None and __file__[-3] != "m":
                 gc.collect()
             mod = __import__(modname)
+            self.gc[1] = 0  # (App.idle: not what an action allocates)
             for part in modname.split(".")[1:]:
                 mod = getattr(mod, part)
         return mod
@@ -303,6 +307,10 @@ class App:
             gc.collect()
         self.hist_n = 0
         self.hist_open = True
+        if kind == GAME_BA and not scr.g:
+            # (Back Alley's game is the short plan's peak, built after its bot: without this
+            # collection its instance dict meets a heap full of the imports' garbage, 109 KB)
+            gc.collect()
         if kind == GAME_AC:
             scr.new_game(seed, level, TARGETS[s[S_AC_TARGET]], s[S_AC_SCORING] == 1)
         else:
@@ -330,6 +338,10 @@ class App:
 
     def step(self, now, pressed):
         self.now = now
+        # a table's thinking (table.py's _TH_*: 5, 6 done). (Not getattr(screen, "th", 0):
+        # on the title, the missed look-up left pointers that kept its code through a game's
+        # start, +1.6 KB; nor a local holding the screen, which would keep it as well.)
+        th = self.gs.th if self.screen is self.gs else 0
         if pressed:
             self.pending = 4  # in a key: to_title waits (a choice replaces the 4)
             self.screen.key(pressed)
@@ -338,6 +350,11 @@ class App:
             if self.pending:
                 self.leave_title()
         self.screen.update(now)
+        if pressed or self.dirty or 0 < th < 4 or \
+                (self.gs.th if self.screen is self.gs else 0) != th:
+            self.gc[0] = 0
+        else:
+            self.idle()
         if self.save_due():  # on any screen
             gs = self.gs
             if gs is None or gs.g is None:
@@ -347,6 +364,25 @@ class App:
         self.fx.update(now)
         if self.dirty:
             gfx.refresh()  # what the step drew, repainted where it changed
+
+    def idle(self):
+        """A step that did nothing (no key, nothing drawn, no thinking). The second of a row
+        collects the garbage if the free heap is below the most allocated between two such
+        rows, so that an action rarely meets the VM's own collection (~40 board-ms); not the
+        first, which often begins a computer's move delay."""
+        c = self.gc
+        c[0] += 1
+        if c[0] != 2:
+            return
+        f = _free()
+        if f < 0:  # (CPython)
+            return
+        if c[1] - f > c[2]:  # allocated since the last row (none collected)
+            c[2] = c[1] - f
+        if f < c[2]:
+            gc.collect()
+            f = _free()
+        c[1] = f
 
     def waiting_for_input(self):
         return self.screen.waiting()
