@@ -368,7 +368,7 @@ class App:
     def idle(self):
         """A step that did nothing (no key, nothing drawn, no thinking). The second of a row
         collects the garbage if the free heap is below the most allocated between two such
-        rows, so that an action rarely meets the VM's own collection (~40 board-ms); not the
+        rows lately, so that an action rarely meets the VM's own collection (~40 board-ms); not the
         first, which often begins a computer's move delay."""
         c = self.gc
         c[0] += 1
@@ -377,8 +377,8 @@ class App:
         f = _free()
         if f < 0:  # (CPython)
             return
-        if c[1] - f > c[2]:  # allocated since the last row (none collected)
-            c[2] = c[1] - f
+        # allocated since the last row (none collected); a rare big span is forgotten
+        c[2] = max(c[1] - f, c[2] - (c[2] >> 3))
         if f < c[2]:
             gc.collect()
             f = _free()
