@@ -367,9 +367,9 @@ class App:
 
     def idle(self):
         """A step that did nothing (no key, nothing drawn, no thinking). The second of a row
-        collects the garbage if the free heap is below the most allocated between two such
-        rows lately, so that an action rarely meets the VM's own collection (~40 board-ms); not the
-        first, which often begins a computer's move delay."""
+        collects the garbage if the free heap is below the most allocated between two rows
+        lately, so that an action rarely meets the VM's own collection (~40 board-ms); not
+        the first, which often begins a computer's move delay."""
         c = self.gc
         c[0] += 1
         if c[0] != 2:
