@@ -305,12 +305,12 @@ class App:
         if scr.g is not None:  # Play again: the old game goes before the new one is built
             scr.drop()
             gc.collect()
-        self.hist_n = 0
-        self.hist_open = True
-        if kind == GAME_BA and not scr.g:
+        elif kind == GAME_BA:
             # (Back Alley's game is the short plan's peak, built after its bot: without this
             # collection its instance dict meets a heap full of the imports' garbage, 109 KB)
             gc.collect()
+        self.hist_n = 0
+        self.hist_open = True
         if kind == GAME_AC:
             scr.new_game(seed, level, TARGETS[s[S_AC_TARGET]], s[S_AC_SCORING] == 1)
         else:
