@@ -15,7 +15,7 @@ def names():
     _ = [b, t, 'lib/tables/screen_backalley_draw.py', trick_winner, _HIGH, team_score, NO_TRUMP, 'No trump']
     _ = ['Trump ', '%d/%d', seats, '0', '%s %s/%d', WHITE, blit, YELLOW]
     _ = ['Your bid', hide, cards, SEAT, XY, hold, f, 'lib/tables/sheet.py']
-    _ = [DARK, scrolled, scroll, SKY, 'Up: more', 'Down: more', NAVY, 'Play again']
+    _ = [DARK, SKY, scrolled, scroll, 'Up: more', 'Down: more', NAVY, 'Play again']
     _ = [Menu, last_trick, 'Last trick', sel, 'won by ', ROWS, rows, foot]
     _ = [color, rule, head, row, legend, 'lib/tables/sheet_alleycat.py', sheet, history_card]
     _ = [history_seat, breakdown, '+', 'round ', why, draw, 'points ', 'You win!']

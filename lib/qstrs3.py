@@ -4,7 +4,7 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [scrolled, head, row, legend, top, scroll, SKY, j]
+    _ = [rule, scrolled, head, row, legend, top, scroll, j]
     _ = [up, down, 'Up: more', 'Down: more', sel, NAVY, 'Play again', Menu]
     _ = [last_trick, 'Last trick', 'won by ', vals, history_card, history_seat, breakdown, sum]
     _ = ['+', 'round ', why, e0, e1, draw, 'points ', nh]
@@ -20,7 +20,7 @@ def names():
     _ = [DOWN, OV_LAST, OV_SCORES, ITEM_Y, STEP, menu, TITLE, WRAP]
     _ = [H, items, note, ask_lines, ask_code, ask_back, build, draw_header]
     _ = [draw_ask, draw_items, ask, yes, code, q, draw_answers, answer]
-    _ = [confirmed, item_y, y0, bar, choose, side, pause, Paused]
-    _ = [Resume, Rules, AC_PAGES, BA_PAGES, KEYS_PAGE, page, _page, na]
-    _ = [Buttons, count, body, 'page=%d', _SETTING_NAMES, Difficulty, Sound, Brightness]
-    _ = [Speed, Coach, _SETTING_VALUES, 'by round', 'by trick', '22', '44', '66']
+    _ = [confirmed, item_y, bar, choose, side, pause, Paused, Resume]
+    _ = [Rules, AC_PAGES, BA_PAGES, KEYS_PAGE, page, _page, na, Buttons]
+    _ = [count, body, 'page=%d', _SETTING_NAMES, Difficulty, Sound, Brightness, Speed]
+    _ = [Coach, _SETTING_VALUES, 'by round', 'by trick', '22', '44', '66', '25']

@@ -98,9 +98,7 @@ class Menu:
         self.app.dirty = True
         p = gfx.start(1)
         n = len(self.items)
-        y0 = self.item_y(0)
-        gfx.rect(0, y0 - 1, 160, self.item_y(n) - y0 + 1, gfx.DARK)
-        for i in range(n):
+        for i in range(n):  # (on the frame's DARK: no background of their own to fill)
             y = self.item_y(i)
             if i == self.sel:
                 self.bar(y - 1)

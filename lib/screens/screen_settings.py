@@ -52,7 +52,6 @@ class SettingsScreen(menus.Menu):
     def draw_items(self):
         self.app.dirty = True
         p = gfx.start(1)
-        gfx.rect(0, 14, 160, 114, gfx.DARK)
         t = self.top()
         n = len(self.items)
         for k in range(_SHOWN):
