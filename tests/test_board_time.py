@@ -119,3 +119,34 @@ def test_composited_at_most_twice_sent(recs, what):
     # over an area refreshed anyway double it
     for r in _by(recs, what):
         assert r["comp"] <= 2.2 * r["sent"] + 2000, r
+
+
+# Pixels filled when a screen or panel opens (pause, settings, statistics, rules, a table's
+# last trick, score sheet, deal / round / game over): each pixel about once, ~5 board-ms of
+# bitmaptools fills (20,480-24,760 on 2026-12-02; before, a panel over a cleared screen and
+# a menu's rows over their cleared background filled 31,900-40,500), and a move in a menu's
+# list 4,400-6,072 (was 7,300-10,560: the rows' own background rect; a yes / no question's
+# answers lie on a panel over the cleared screen: 11,352, not counted here)
+OPEN_FILL = 25000
+MENU_FILL = 6200
+
+
+def _opens_a_panel(r):
+    a = board_time._st(r["after"])
+    if a["name"] in ("pause", "settings", "stats", "rules"):
+        return True
+    return a["name"] in board_time.TABLES and "phase" in a and (a["overlay"] or a["phase"] >= 2)
+
+
+def test_a_screen_opened_fills_each_pixel_about_once(recs):
+    rs = [r for r in _by(recs, "open or leave a screen") if _opens_a_panel(r)]
+    assert len(rs) >= 10, rs
+    for r in rs:
+        assert FULL <= r["fill"] <= OPEN_FILL, r
+
+
+def test_a_menu_move_fills_its_rows_once(recs):
+    rs = [r for r in _by(recs, "menu move") if r["before"].endswith(":0")]  # (no question)
+    assert len(rs) >= 20, rs
+    for r in rs:
+        assert r["fill"] <= MENU_FILL, r
