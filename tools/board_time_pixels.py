@@ -19,8 +19,11 @@ union of every write, displayio/Bitmap.c displayio_bitmap_set_dirty_area), a til
 layer over a changed bitmap the whole layer.
 
 DRAW = False skips the per-pixel Python loops (C on a board; argument checks stay);
-spent[0] is the time (us) spent inside the patched stand-in calls, which are C on a board.
+spent[0] is the time (us) spent inside the patched stand-in calls, which are C on a board;
+with AL = [0, 0] (the driver's "alloc"), AL[0] counts the bytes they allocate and AL[1] is
+set where gc.mem_alloc() fell inside one (a collection).
 """
+import gc
 import utime
 import displayio
 import bitmaptools
@@ -30,9 +33,26 @@ DRAW = True
 TRACE = None  # a list: each refresh's areas are appended (debugging)
 n = [0, 0, 0, 0, 0]  # filled, blitted, composited, sent, refresh areas
 spent = [0]
+AL = None
+_ma = gc.mem_alloc  # (walks the heap's table: only with AL)
 _t = utime.ticks_us
 _d = utime.ticks_diff
 _B = displayio.Bitmap
+
+
+def _a0():
+    return _ma() if AL else 0
+
+
+def _end(t, m):
+    if AL:
+        d = _ma() - m
+        if d >= 0:
+            AL[0] += d
+        else:
+            AL[1] = 1
+    spent[0] += _d(_t(), t)
+
 _T = displayio.TileGrid
 _P = displayio.Palette
 _G = displayio.Group
@@ -54,6 +74,7 @@ _fill = bitmaptools.fill_region
 
 def fill_region(dest, x1, y1, x2, y2, value):
     t = _t()
+    m = _a0()
     if DRAW:
         _fill(dest, x1, y1, x2, y2, value)
     else:
@@ -65,7 +86,7 @@ def fill_region(dest, x1, y1, x2, y2, value):
     if x2 > x1 and y2 > y1:
         n[0] += (x2 - x1) * (y2 - y1)
         _mark(dest, x1, y1, x2, y2)
-    spent[0] += _d(_t(), t)
+    _end(t, m)
 
 
 _blit = bitmaptools.blit
@@ -74,6 +95,7 @@ _blit = bitmaptools.blit
 def blit(dest, src, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=None,
          skip_dest_index=None):
     t = _t()
+    m = _a0()
     if x2 is None:
         x2 = src.width
     if y2 is None:
@@ -93,7 +115,7 @@ def blit(dest, src, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=Non
     if w > 0 and h > 0:
         n[1] += w * h
         _mark(dest, x, y, x + w, y + h)
-    spent[0] += _d(_t(), t)
+    _end(t, m)
 
 
 bitmaptools.fill_region = fill_region
@@ -105,15 +127,17 @@ _bset = _B.__setitem__
 
 def _bitmap_fill(self, value):
     t = _t()
+    m = _a0()
     if DRAW:
         _bfill(self, value)
     n[0] += self._w * self._h
     _mark(self, 0, 0, self._w, self._h)
-    spent[0] += _d(_t(), t)
+    _end(t, m)
 
 
 def _bitmap_set(self, key, value):
     t = _t()
+    m = _a0()
     _bset(self, key, value)
     if isinstance(key, int):
         x = key % self._w
@@ -123,7 +147,7 @@ def _bitmap_set(self, key, value):
         y = key[1]
     n[0] += 1
     _mark(self, x, y, x + 1, y + 1)
-    spent[0] += _d(_t(), t)
+    _end(t, m)
 
 
 _B.fill = _bitmap_fill
@@ -134,12 +158,13 @@ _tset = _T.__setitem__
 
 def _tile_set(self, index, value):
     t = _t()
+    m = _a0()
     _tset(self, index, value)
     i = self._pos(index)
     x = (i % self._wt) * self._tw
     y = (i // self._wt) * self._th
     self._pd = _u(getattr(self, "_pd", None), [x, y, x + self._tw, y + self._th])
-    spent[0] += _d(_t(), t)
+    _end(t, m)
 
 
 _T.__setitem__ = _tile_set
@@ -147,55 +172,62 @@ _T.__setitem__ = _tile_set
 
 def _get_hidden(self):  # (C on a board: timed like the setters)
     t = _t()
+    m = _a0()
     v = self._hidden
-    spent[0] += _d(_t(), t)
+    _end(t, m)
     return v
 
 
 def _set_hidden(self, v):
     t = _t()
+    m = _a0()
     self._hidden = bool(v)
     if not v:  # TileGrid.c set_hidden: full_change whenever it is (still) shown
         self._fc = True
-    spent[0] += _d(_t(), t)
+    _end(t, m)
 
 
 def _get_x(self):  # (C on a board: timed like the setters)
     t = _t()
+    m = _a0()
     v = self._x
-    spent[0] += _d(_t(), t)
+    _end(t, m)
     return v
 
 
 def _set_x(self, v):
     t = _t()
+    m = _a0()
     v = displayio._int(v, "x")
     if v != self._x:
         self._x = v
         self._mv = True
-    spent[0] += _d(_t(), t)
+    _end(t, m)
 
 
 def _get_y(self):  # (C on a board: timed like the setters)
     t = _t()
+    m = _a0()
     v = self._y
-    spent[0] += _d(_t(), t)
+    _end(t, m)
     return v
 
 
 def _set_y(self, v):
     t = _t()
+    m = _a0()
     v = displayio._int(v, "y")
     if v != self._y:
         self._y = v
         self._mv = True
-    spent[0] += _d(_t(), t)
+    _end(t, m)
 
 
 def _get_shader(self):
     t = _t()
+    m = _a0()
     v = self._shader
-    spent[0] += _d(_t(), t)
+    _end(t, m)
     return v
 
 
@@ -217,17 +249,19 @@ _pget = _P.__getitem__
 
 def _pal_set(self, i, v):
     t = _t()
+    m = _a0()
     old = _pget(self, i)
     _pset(self, i, v)
     if _pget(self, i) != old:
         self._ch = True
-    spent[0] += _d(_t(), t)
+    _end(t, m)
 
 
 def _pal_get(self, i):
     t = _t()
+    m = _a0()
     v = _pget(self, i)
-    spent[0] += _d(_t(), t)
+    _end(t, m)
     return v
 
 
@@ -312,10 +346,11 @@ def _set_root(self, group):
     # display_core.c displayio_display_core_set_root_group: another group (None included)
     # means full_refresh: the next refresh is one area, the whole display
     t = _t()
+    m = _a0()
     if group is not self._g:
         self._full = True
     self._g = group
-    spent[0] += _d(_t(), t)
+    _end(t, m)
 
 
 busdisplay.BusDisplay.root_group = property(_get_root, _set_root)
@@ -326,6 +361,7 @@ def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0)
     if self._g is None:
         return True
     t = _t()
+    m = _a0()
     got, lays = areas(self._g)
     if getattr(self, "_full", False):
         self._full = False
@@ -343,7 +379,7 @@ def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0)
             o = [max(a[0], c[0]), max(a[1], c[1]), min(a[2], c[2]), min(a[3], c[3])]
             if o[2] > o[0] and o[3] > o[1]:
                 n[2] += _size(o)
-    spent[0] += _d(_t(), t)
+    _end(t, m)
     return True
 
 
