@@ -119,3 +119,16 @@ def test_composited_at_most_twice_sent(recs, what):
     # over an area refreshed anyway double it
     for r in _by(recs, what):
         assert r["comp"] <= 2.2 * r["sent"] + 2000, r
+
+
+def test_the_stand_ins_allocate_nearly_nothing_per_poll():
+    # the pixel-counting stand-ins are C on a board: garbage of theirs would trigger
+    # collections the board does not make (before issue 15's fix, ~19 KB per card played and
+    # up to 28 KB per poll). Only a layer's first refresh makes its rectangles (<= 3 x 64 B).
+    rs = board_time.run_plan(board_time.default_keys(short=True), mpy=False, count=True,
+                             alloc=True)
+    got = [r["stub_bytes"] for r in rs]
+    assert got and min(got) >= 0, got[:5]  # counted in every poll
+    worst = max(rs, key=lambda r: r["stub_bytes"])
+    assert worst["stub_bytes"] <= 1024, worst
+    assert sum(got) <= 4096, sum(got)
