@@ -3,6 +3,7 @@
 
     .venv/bin/python tools/board_time.py [--py] [--runs 3] [--keys K,K,...] [--raw]
     .venv/bin/python tools/board_time.py --counts     (pixel counts only: no timing)
+    .venv/bin/python tools/board_time.py --alloc      (bytes per poll, collections)
 
 Runs code.py's device branch on the MicroPython unix port with the stand-in hardware of
 tools/standins/ (as tools/device_heap.py does; from .mpy files unless --py) and a key plan
