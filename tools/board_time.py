@@ -3,6 +3,7 @@
 
     .venv/bin/python tools/board_time.py [--py] [--runs 3] [--keys K,K,...] [--raw]
     .venv/bin/python tools/board_time.py --counts     (pixel counts only: no timing)
+    .venv/bin/python tools/board_time.py --alloc      (bytes per poll, collections)
 
 Runs code.py's device branch on the MicroPython unix port with the stand-in hardware of
 tools/standins/ (as tools/device_heap.py does; from .mpy files unless --py) and a key plan
@@ -107,8 +108,10 @@ DRIVER = os.path.join(HERE, "board_time_driver.py")
 PIXELS = os.path.join(HERE, "board_time_pixels.py")
 
 
-def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, trace=False):
-    """Records (dicts) of the key plan run once; raises RuntimeError when it fails."""
+def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, trace=False,
+             alloc=False):
+    """Records (dicts) of the key plan run once; raises RuntimeError when it fails. alloc:
+    count the bytes the stand-ins allocate (slow: not for timing)."""
     mp = device_heap.micropython_binary(vm)
     if not mp:
         raise RuntimeError("micropython not found")
@@ -129,7 +132,8 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, 
         env = dict(os.environ)
         env["MICROPYPATH"] = os.pathsep.join([os.path.join("..", "s"), "lib", ".", ".frozen"])
         cmd = [mp, "-X", "heapsize=%s" % HEAP, os.path.join("..", "s", os.path.basename(DRIVER)),
-               plan, "count" if count else "draw"] + (["trace"] if trace else [])
+               plan, "count" if count else "draw"] + (["trace"] if trace else []) + \
+            (["alloc"] if alloc else [])
         p = subprocess.run(cmd, cwd=d.path, env=env, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, timeout=timeout)
         text = p.stdout.decode("utf-8", "replace")
@@ -153,7 +157,8 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, 
             r = dict(key=int(f[1]), before=f[2], after=f[3], py=int(int(f[4]) * load),
                      stub=int(f[5]),
                      fill=int(f[6]), blit=int(f[7]), comp=int(f[8]), sent=int(f[9]),
-                     areas=int(f[10]))
+                     areas=int(f[10]), bytes=int(f[11]), stub_bytes=int(f[12]),
+                     gc=int(f[13]))
             r["what"] = classify(r)
             if trace:
                 r["trace"] = areas
@@ -310,6 +315,28 @@ def counts(recs, out=print):
                                             max(r["blit"] for r in rs)))
 
 
+def allocs(recs, out=print):
+    """Per action: polls with a collection, and (from a run with alloc) the bytes the
+    stand-ins and the program allocate per poll without one (median / max)."""
+    groups = {}
+    for r in recs:
+        groups.setdefault(r["what"], []).append(r)
+    out("| action | n | polls with a collection | stand-ins' bytes (median / max) "
+        "| program's bytes (median / max) |")
+    out("| --- | --- | --- | --- | --- |")
+    for w in ORDER:
+        rs = groups.get(w)
+        if not rs:
+            continue
+        ok = [r for r in rs if not r["gc"] and r["stub_bytes"] >= 0]
+        sb = [r["stub_bytes"] for r in ok]
+        pb = [r["bytes"] - r["stub_bytes"] for r in ok]
+        out("| %s | %d | %d | %s | %s |" % (
+            w, len(rs), sum(r["gc"] for r in rs),
+            "%d / %d" % (_q(sb, 0.5), max(sb)) if sb else "-",
+            "%d / %d" % (_q(pb, 0.5), max(pb)) if pb else "-"))
+
+
 def main(argv=None):
     try:
         return _main(argv)
@@ -326,6 +353,8 @@ def _main(argv=None):
     ap.add_argument("--counts", action="store_true", help="pixel counts only")
     ap.add_argument("--short", action="store_true", help="the tests' shorter key plan")
     ap.add_argument("--raw", action="store_true", help="print every record")
+    ap.add_argument("--alloc", action="store_true", help="only the bytes allocated per poll "
+                    "(stand-ins / program) and the polls with a collection")
     ap.add_argument("--vm", help="MicroPython binary (default: the venv's unix port)")
     ap.add_argument("--src", default=ROOT, help="the checkout to measure (e.g. an older one, "
                     "exported with git archive)")
@@ -334,6 +363,14 @@ def _main(argv=None):
     if args.counts:
         recs = run_plan(keys, mpy=not args.py, count=True, vm=args.vm, root=args.src)
         counts(recs)
+        return 0
+    if args.alloc:
+        recs = run_plan(keys, mpy=not args.py, count=True, vm=args.vm, root=args.src,
+                        alloc=True)
+        if args.raw:
+            for r in recs:
+                print(r)
+        allocs(recs)
         return 0
     mp = device_heap.micropython_binary(args.vm)
     # each run's Python times are scaled by the pystones measured just before and after it
@@ -361,6 +398,13 @@ def _main(argv=None):
           % (".py" if args.py else ".mpy", FILL_US, BLIT_US, COMPOSITE_US, SEND_US))
     print("")
     table(recs, 1.0)
+    # the collections of the timed runs (the plan is deterministic: the first run's); the
+    # bytes from one more run that counts them inside the stand-ins (slower: not timed)
+    al = run_plan(keys, mpy=not args.py, count=True, vm=args.vm, root=args.src, alloc=True)
+    for r, q in zip(recs, al):
+        q["gc"] = r["gc"]
+    print("")
+    allocs(al)
     return 0
 
 

@@ -4,7 +4,10 @@ argv: driver PLAN [count]: the plan is device_heap's (MODE, MODULES 0, KEYS n + 
 "count" leaves the per-pixel loops of the stand-ins out (C on a board). Runs code.py on
 the stand-ins with _pixels' counters and prints, for every poll that did something:
   R pressed before after python_us standin_us filled blitted composited sent areas
-(before / after: the screen's state, see snap()), then LOAD cpu_ns wall_us of the whole run
+    bytes standin_bytes gc
+(before / after: the screen's state, see snap(); bytes: gc.mem_alloc() after - before, -1
+where it fell: gc is 1 where a collection ran in the poll; standin_bytes: what the patched
+stand-in calls allocated, with "alloc" only, else -1), then LOAD cpu_ns wall_us of the whole run
 OPS: the most ops each of gfx's sections held, and END ok|error|diverged.
 Marks of the plan: @menu:ITEM moves the cursor to that menu item, @screen:NAME checks the
 screen, @turn plays again (a fresh game) where a table shows game over; where the program
@@ -20,6 +23,7 @@ for _m in ("time", "board", "displayio", "fontio", "terminalio", "bitmaptools", 
     except ImportError:
         pass
 
+import gc  # noqa: E402
 import utime  # noqa: E402
 import keypad  # noqa: E402
 import board_time_pixels as _pixels  # noqa: E402
@@ -27,6 +31,8 @@ import board_time_pixels as _pixels  # noqa: E402
 _pixels.DRAW = not (len(sys.argv) > 2 and sys.argv[2] == "count")
 TRACE = [] if "trace" in sys.argv[2:] else None
 _pixels.TRACE = TRACE
+AL = [0, 0] if "alloc" in sys.argv[2:] else None
+_pixels.AL = AL
 plan = open(sys.argv[1])
 plan.readline()  # MODE
 for _i in range(int(plan.readline().split()[1])):
@@ -85,8 +91,8 @@ def flush():
         if TRACE:
             print("A", TRACE)
             TRACE.clear()
-        print("R %d %s %s %d %d %d %d %d %d %d" % (r[0], r[1], r[2], r[3], r[4], N[0], N[1],
-                                                  N[2], N[3], N[4]))
+        print("R %d %s %s %d %d %d %d %d %d %d %d %d %d" % (
+            r[0], r[1], r[2], r[3], r[4], N[0], N[1], N[2], N[3], N[4], r[5], r[6], r[7]))
     for i in range(5):
         N[i] = 0
 
@@ -137,11 +143,17 @@ def _capture(self, app):
             N[i] = 0
         b = snap(app)
         _pixels.spent[0] = 0
+        if AL:
+            AL[0] = AL[1] = 0
+        a = gc.mem_alloc()
         t = utime.ticks_us()
         step(now, pressed)
         dt = utime.ticks_diff(utime.ticks_us(), t)
+        a = gc.mem_alloc() - a
         sp = _pixels.spent[0]
-        pending[0] = (pressed, b, snap(app), dt - sp, sp)
+        c = 1 if a < 0 or (AL and AL[1]) else 0  # the heap's use fell: a collection
+        pending[0] = (pressed, b, snap(app), dt - sp, sp, -1 if c else a,
+                      AL[0] if AL else -1, c)
 
     app.step = timed
     import gfx
