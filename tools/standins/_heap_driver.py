@@ -220,11 +220,13 @@ keypad.on_mark = on_mark
 
 
 def _run_code():
-    # code.py is read and compiled here like the board does (its text is garbage at once)
+    # code.py is read and compiled here like the board does: its text is garbage once
+    # compiled (a local holding it stayed live through the whole run: ~1 KB the board
+    # does not hold)
     g = {"__name__": "__main__", "__file__": "code.py"}
     with open("code.py") as f:
-        src = f.read()
-    exec(src, g)
+        c = compile(f.read(), "code.py", "exec")
+    exec(c, g)
 
 
 ok = True
