@@ -180,15 +180,10 @@ class PauseScreen(Menu):
     def choose(self, i):
         app = self.app
         g = self.game
-        if i == 0:
-            app.goto(g)
-        elif i == 1:
-            app.goto(g)
-            g.show(1)
-        elif i == 2:
-            app.goto(g)
+        if i < 3:  # (1, 2: the last trick or the score sheet, the table not drawn first)
+            g.overlay = i
             g.scroll = 255  # the sheet shows its latest rows first
-            g.show(2)
+            app.goto(g)
         elif i == 3:
             app.show_rules(self, 0 if g.KIND == 1 else 1)
         else:
