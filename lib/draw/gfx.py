@@ -54,7 +54,7 @@ chip = None  # bytearray NL: 1 + cell of the line's inline suit chip, 0 if none
 llen = None  # bytearray: text length per line, the cell each line's text starts at, its
 # chip's suit + 1
 lines = None  # the string each line shows (the same again: no tile compared)
-tb = bytearray(LW)  # a new text's bytes
+tb = bytearray(2 * LW)  # a new text's bytes at its first cell (zeros around)
 font_sheet = None
 fmap = None  # bytearray: tile of each printable ASCII character (index = code - 32)
 sheet = None  # sprites: row 0 black ranks, 1 red ranks, 2 suits and "D" (8x8 cells)
@@ -283,24 +283,25 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     a = L[NL + i]
     if lines[i] != s or a != r:  # (a string compare is C: most lines keep their text)
         v = tb
+        struct.pack_into("27s", v, 0, b"")  # (zeros: the empty cells before the text)
         try:
-            struct.pack_into("27s", v, 0, s)  # (LW bytes; a str's buffer, no allocation)
+            struct.pack_into("27s", v, r, s)  # (at cell r; a str's buffer, no allocation)
         except Exception:
-            struct.pack_into("27s", v, 0, s.encode())  # (CPython: a str has no buffer)
+            struct.pack_into("27s", v, r, s.encode())  # (CPython: a str has no buffer)
         m = fmap
         b = shown
         o = i * LW
         q = 0
         e = a + L[i]
         for k in range(r if r < a else a, r + n if r + n > e else e):
-            t = m[0]
-            if r <= k < r + n:
-                c = v[k - r] - 32
-                if 0 <= c <= 94:
-                    t = m[c]
-                elif -32 < c <= -27:
+            c = v[k]
+            if 31 < c < 127:
+                t = m[c - 32]
+            else:
+                t = m[0]
+                if 0 < c < 6:  # a suit chip
                     q = k - r + 1
-                    L[2 * NL + i] = c + 32  # (the chip's suit + 1)
+                    L[2 * NL + i] = c  # (the chip's suit + 1)
             if b[o + k] != t:
                 b[o + k] = t
                 g[k] = t

@@ -68,15 +68,29 @@ def op(k, x, y, w, h, a, b, c):
     elif k == 3:  # a card: rank top-left, suit under it, a second suit if it is big
         if b & 1:
             c = 4  # selected: a double yellow edge
-        draw(x, y, w, h, c)
         t = 1 if c == 2 else 2  # (a black edge is single, the others double)
-        draw(x + t, y + t, w - t - t, h - t - t, 6 if b & 2 else 1)  # (dimmed: grey)
+        b = 6 if b & 2 else 1  # (dimmed: grey)
         s = a >> 4
         m = a & 15
         if s == 4:
             m = 14 if m == 2 else 15
-        draw(x + 2, y + 2, 7 if m == 10 else 5, 7, m * 8, 8 if s == 1 or s == 2 else 0)
-        draw(x + 2, y + 11, 7, 7, s * 8, 16)
+        a = 8 if s == 1 or s == 2 else 0
+        r = clip
+        if x >= r[0] and y >= r[1] and x + w <= r[2] and y + h <= r[3]:
+            # wholly inside (a hand laid out again): the firmware's calls, no clipping
+            f = bitmaptools.fill_region
+            f(canvas, x, y, x + w, y + h, c)
+            f(canvas, x + t, y + t, x + w - t, y + h - t, b)
+            f = bitmaptools.blit
+            f(canvas, sheet, x + 2, y + 2, x1=m * 8, y1=a, x2=m * 8 + (7 if m == 10 else 5),
+              y2=a + 7, skip_source_index=0)
+            f(canvas, sheet, x + 2, y + 11, x1=s * 8, y1=16, x2=s * 8 + 7, y2=23,
+              skip_source_index=0)
+        else:
+            draw(x, y, w, h, c)
+            draw(x + t, y + t, w - t - t, h - t - t, b)
+            draw(x + 2, y + 2, 7 if m == 10 else 5, 7, m * 8, a)
+            draw(x + 2, y + 11, 7, 7, s * 8, 16)
         if w >= 20 and h >= 28:
             draw(x + w - 9, y + h - 9, 7, 7, s * 8, 16)
     elif k == 4:  # a card's back: white edge, navy, a sky-blue ring inside
