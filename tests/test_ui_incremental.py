@@ -170,3 +170,30 @@ def test_frames_that_keep_parts_equal_full_redraws(tmp_path, game, seed, monkeyp
             d.press("a")  # (ends a trick's hold; refused while a computer is to play)
     assert d.kept["again"] >= 20 and d.kept["hand"] >= 4, d.kept
     assert d.checked >= 20, d.checked
+
+
+def test_a_card_painted_whole_equals_one_painted_in_clipped_parts(tmp_path):
+    """gfxpaint paints a card wholly inside the repainted rectangle with the firmware's calls
+    directly (issue 15: no clipping, no Python call per part); each part must land where the
+    clipped path puts it: every rank and suit, selected, dimmed, a coloured edge, every size
+    the tables use, painted whole and in two halves (left and right of a cut through it)."""
+    import gfxpaint
+    Driver(tmp_path / "save.bin", seed=1, fresh=True)  # (builds the canvas and the sprites)
+    c = gfx.canvas
+    r = gfxpaint.clip
+    cards = [s << 4 | k for s in range(4) for k in range(1, 14)] + [0x41, 0x42]
+    n = 0
+    for w, h in ((17, 24), (20, 28), (22, 30)):
+        for card in cards:
+            for b, edge in ((0, 2), (1, 2), (2, 2), (0, 12), (2, 12)):
+                pics = []
+                for cut in (None, 7, 12):
+                    c.fill(15)
+                    parts = [(0, 160)] if cut is None else [(0, 30 + cut), (30 + cut, 160)]
+                    for x0, x1 in parts:
+                        r[0], r[1], r[2], r[3] = x0, 0, x1, 128
+                        gfxpaint.op(3, 30, 40, w, h, card, b, edge)
+                    pics.append(bytes(c._data))
+                assert pics[0] == pics[1] == pics[2], (w, h, hex(card), b, edge)
+                n += 1
+    assert n == 3 * 54 * 5
