@@ -282,10 +282,16 @@ def fastest(a, b):
     return a
 
 
-def table(recs, factor, out=print):
+def _groups(recs):
+    """The records by action."""
     groups = {}
     for r in recs:
         groups.setdefault(r["what"], []).append(r)
+    return groups
+
+
+def table(recs, factor, out=print):
+    groups = _groups(recs)
     out("| action | n | median | p95 | max | Python | C draw | composite | transfer "
         "| px sent (median / max) |")
     out("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
@@ -302,9 +308,7 @@ def table(recs, factor, out=print):
 
 
 def counts(recs, out=print):
-    groups = {}
-    for r in recs:
-        groups.setdefault(r["what"], []).append(r)
+    groups = _groups(recs)
     out("%-34s %5s %8s %8s %8s %8s" % ("action", "n", "sent max", "comp max", "fill max",
                                         "blit max"))
     for w in sorted(groups):
@@ -318,9 +322,7 @@ def counts(recs, out=print):
 def allocs(recs, out=print):
     """Per action: polls with a collection, and (from a run with alloc) the bytes the
     stand-ins and the program allocate per poll without one (median / max)."""
-    groups = {}
-    for r in recs:
-        groups.setdefault(r["what"], []).append(r)
+    groups = _groups(recs)
     out("| action | n | polls with a collection | stand-ins' bytes (median / max) "
         "| program's bytes (median / max) |")
     out("| --- | --- | --- | --- | --- |")
