@@ -38,7 +38,8 @@ SENT = {
     "Left/Right in settings": 500,
     "your card played": 12800,  # (13,487 before a mid-trick move kept the labels: 12,714)
     "a computer's card shown": 11400,  # (12,012 before: 11,322)
-    "a trick cleared": 15300,
+    "a trick cleared": 7000,  # (6,861; 15,168 while Back Alley's bidding summary going, a
+    # panel leaving with no trick played yet, was counted here: it is a screen change now)
     "a computer's bid shown": 17800,
     "open or leave a screen": FULL,
     "next deal / round": FULL,

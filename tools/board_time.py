@@ -224,6 +224,8 @@ def classify(r):
     if a["hold"] and not b["hold"]:
         if b["phase"] >= 2:
             return "open or leave a screen"  # the deal's last trick: the deal-over panel
+        if a["hist"] == 0:
+            return "open or leave a screen"  # Back Alley's bidding summary goes (no trick yet)
         return "a trick cleared"
     bid = a["name"] == "backalley" and a["phase"] == 0
     if k & (B_LEFT | B_RIGHT) and a["turn"] == 0 and not a["hold"]:
