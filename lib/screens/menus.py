@@ -1,6 +1,6 @@
-"""The list-screen base (Menu, with a yes/no question for destructive choices) and the pause
-menu; title.py, screen_settings.py build on it. (The title menu lives in its own module so
-that pausing a game loads only this one.)"""
+"""The list-screen base (Menu) and the pause menu; title.py (with the yes / no question,
+AskMenu) and screen_settings.py build on it. (The title menu and the question live there so
+that a game keeps only this module loaded, for its pause.)"""
 import gfx
 from fx import T_MOVE
 from buttons import A, B, START, LEFT, RIGHT, UP, DOWN
@@ -14,15 +14,13 @@ class Menu:
     TITLE = ""
     WRAP = True  # Up at the top goes to the bottom (Settings: no, Reset is there)
     H = STEP  # row height
+    ask_lines = None  # a question on screen (title.AskMenu): its lines, else None
 
     def __init__(self, app):
         self.app = app
         self.sel = 0
         self.items = []
         self.note = ""
-        self.ask_lines = None  # a question on screen: its lines, else None
-        self.ask_code = 0  # what a yes does (the subclass's confirmed(code))
-        self.ask_back = None  # (items, sel) to restore
 
     def build(self):
         return []
@@ -45,51 +43,6 @@ class Menu:
         self.draw_header()
         self.draw_items()
 
-    # ---- a question before a destructive choice ------------------------------------------
-    def ask(self, lines, yes, code):
-        """Ask lines (title first) with the answers No (selected) and yes; a yes calls
-        self.confirmed(code)."""
-        self.ask_back = (self.items, self.sel)
-        self.ask_lines = lines
-        self.ask_code = code
-        self.items = ["No, go back", yes]
-        self.sel = 0
-        self.draw()
-
-    def draw_ask(self):
-        q = self.ask_lines
-        gfx.panel(4, 4, 152, 120)
-        gfx.text(0, 80, 8, q[0], gfx.T_YELLOW, center=True)
-        for i in range(1, len(q)):
-            gfx.text(i, 80, 14 + 13 * i, q[i], gfx.T_WHITE, center=True)
-        self.draw_answers()
-
-    def draw_answers(self):
-        self.app.dirty = True
-        p = gfx.start(1)
-        for i in range(2):
-            y = 72 + 15 * i
-            s = i == self.sel
-            gfx.rect(14, y - 2, 132, 14, gfx.NAVY if s else 11)
-            gfx.text(6 + i, 80, y, self.items[i], gfx.T_YELLOW if s else gfx.T_WHITE,
-                     center=True)
-        gfx.text(10, 80, 106, "A: choose  B: no", gfx.T_CYAN, center=True)
-        gfx.resume(p)
-
-    def answer(self, yes):
-        self.items, self.sel = self.ask_back
-        self.ask_lines = None
-        self.ask_back = None
-        if yes:
-            self.confirmed(self.ask_code)  # may leave this screen
-        a = self.app
-        # (not drawn when the yes asked App.step to leave: pending, 4 while in a key)
-        if a.screen is self and self.ask_lines is None and a.pending in (0, 4):
-            self.draw()
-
-    def confirmed(self, code):
-        pass
-
     # ---- items ---------------------------------------------------------------------------
     def item_y(self, i):
         return ITEM_Y + i * STEP
@@ -98,12 +51,11 @@ class Menu:
         self.app.dirty = True
         p = gfx.start(1)
         n = len(self.items)
-        for i in range(n):  # (on the frame's DARK: no background of their own to fill)
-            y = self.item_y(i)
-            if i == self.sel:
-                self.bar(y - 1)
-            gfx.text(1 + i, 80, y, self.items[i], gfx.T_YELLOW if i == self.sel else gfx.T_WHITE,
-                     center=True)
+        # the bar alone marks the selection (a new text colour would refresh the row's whole
+        # 162-px line box as well); the rows lie on the frame's DARK (no background to fill)
+        self.bar(self.item_y(self.sel) - 1)
+        for i in range(n):
+            gfx.text(1 + i, 80, self.item_y(i), self.items[i], gfx.T_WHITE, center=True)
         gfx.text(10, 80, 116, self.note, gfx.T_RED, center=True)
         gfx.resume(p)
 
@@ -116,14 +68,7 @@ class Menu:
     def key(self, k):
         n = len(self.items)
         if self.ask_lines:
-            if k & (UP | DOWN | LEFT | RIGHT):
-                self.sel = 1 - self.sel
-                self.app.fx.tone(T_MOVE)
-                self.draw_answers()
-            elif k & A:
-                self.answer(self.sel == 1)
-            elif k & (B | START):
-                self.answer(False)
+            self.ask_key(k)
             return
         if k & UP:
             if self.sel > 0 or self.WRAP:

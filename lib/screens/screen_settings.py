@@ -2,6 +2,7 @@
 import gfx
 from app import LEVEL_NAMES
 import menus
+from title import AskMenu
 from fx import T_MOVE
 from buttons import A, B, START, LEFT, RIGHT
 
@@ -23,7 +24,7 @@ def _row(i, v):
     return name + " " * (25 - len(name) - len(val)) + val
 
 
-class SettingsScreen(menus.Menu):
+class SettingsScreen(AskMenu):
     name = "settings"
     TITLE = "Settings"
     WRAP = False  # Up at the top must not land on Reset statistics
@@ -57,10 +58,11 @@ class SettingsScreen(menus.Menu):
         for k in range(_SHOWN):
             i = t + k
             y = 16 + k * 11
-            if i == self.sel:
+            if i == self.sel:  # (the bar marks it: a text colour would refresh the line too)
                 gfx.rect(1, y - 1, 157, 11, gfx.NAVY)
-            gfx.text(1 + k, 5, y - 1, self.items[i] if i < n else "",
-                     gfx.T_YELLOW if i == self.sel else gfx.T_WHITE)
+                gfx.rect(1, y - 1, 2, 11, gfx.YELLOW)
+                gfx.rect(156, y - 1, 2, 11, gfx.YELLOW)
+            gfx.text(1 + k, 5, y - 1, self.items[i] if i < n else "", gfx.T_WHITE)
         # more rows above / below: small arrows at the right edge
         if t > 0:
             gfx.rect(158, 16, 2, 4, gfx.SKY)
@@ -104,7 +106,7 @@ class SettingsScreen(menus.Menu):
         if k & START and not self.ask_lines:
             self.back()
             return
-        menus.Menu.key(self, k)
+        AskMenu.key(self, k)
 
 
 _PAGE_TITLES = ("< Alley Cat >", "< Back Alley >")

@@ -2,13 +2,74 @@
 Statistics, Settings, Rules. Starting a game over a saved one asks first."""
 import gfx
 from app import LEVEL_NAMES
-from menus import Menu
+from menus import Menu, T_MOVE, A, B, START, LEFT, RIGHT, UP, DOWN
 
 GAME_NAMES = ("Alley Cat", "Back Alley")
 STEP = 11
 
 
-class TitleScreen(Menu):
+# (the question is not in menus.py, which a game keeps loaded for its pause; the settings'
+# reset asks it too)
+class AskMenu(Menu):
+    ask_code = 0  # what a yes does (the subclass's confirmed(code))
+    ask_back = None  # (items, sel) to restore
+
+    def ask(self, lines, yes, code):
+        """Ask lines (title first) with the answers No (selected) and yes; a yes calls
+        self.confirmed(code)."""
+        self.ask_back = (self.items, self.sel)
+        self.ask_lines = lines
+        self.ask_code = code
+        self.items = ["No, go back", yes]
+        self.sel = 0
+        self.draw()
+
+    def ask_key(self, k):
+        if k & (UP | DOWN | LEFT | RIGHT):
+            self.sel = 1 - self.sel
+            self.app.fx.tone(T_MOVE)
+            self.draw_answers()
+        elif k & A:
+            self.answer(self.sel == 1)
+        elif k & (B | START):
+            self.answer(False)
+
+    def draw_ask(self):
+        q = self.ask_lines
+        gfx.panel(4, 4, 152, 120)
+        gfx.text(0, 80, 8, q[0], gfx.T_YELLOW, center=True)
+        for i in range(1, len(q)):
+            gfx.text(i, 80, 14 + 13 * i, q[i], gfx.T_WHITE, center=True)
+        self.draw_answers()
+
+    def draw_answers(self):
+        self.app.dirty = True
+        p = gfx.start(1)
+        for i in range(2):
+            y = 72 + 15 * i
+            s = i == self.sel
+            gfx.rect(14, y - 2, 132, 14, gfx.NAVY if s else 11)
+            gfx.text(6 + i, 80, y, self.items[i], gfx.T_YELLOW if s else gfx.T_WHITE,
+                     center=True)
+        gfx.text(10, 80, 106, "A: choose  B: no", gfx.T_CYAN, center=True)
+        gfx.resume(p)
+
+    def answer(self, yes):
+        self.items, self.sel = self.ask_back
+        self.ask_lines = None
+        self.ask_back = None
+        if yes:
+            self.confirmed(self.ask_code)  # may leave this screen
+        a = self.app
+        # (not drawn when the yes asked App.step to leave: pending, 4 while in a key)
+        if a.screen is self and self.ask_lines is None and a.pending in (0, 4):
+            self.draw()
+
+    def confirmed(self, code):
+        pass
+
+
+class TitleScreen(AskMenu):
     name = "title"
     H = STEP
     pre = 0  # the title's screens loaded ahead (update)
@@ -49,7 +110,7 @@ class TitleScreen(Menu):
 
     def draw_items(self):
         p = gfx.start(1)
-        Menu.draw_items(self)
+        AskMenu.draw_items(self)
         if self.detail:
             c = self.sel == 0
             if c:

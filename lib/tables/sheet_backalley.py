@@ -12,14 +12,14 @@ TEAM = ("Us", "Them")
 
 
 def size(g, i):
-    """Cards per hand in deal i (0-based) of g (as the engine deals them)."""
+    # Cards per hand in deal i (0-based) of g (as the engine deals them).
     m = (g.deals + 1) // 2
     return m - i if i < m else i - m + 2
 
 
 def score(c, took, n):
-    """(points, how) for a team contract c (sheet.note_result's code: 0 both passed, k
-    tricks, 0x80 | level for a board) that took `took` of n tricks: RULES.md scoring."""
+    # (points, how) for a team contract c (sheet.note_result's code: 0 both passed, k
+    # tricks, 0x80 | level for a board) that took `took` of n tricks: RULES.md scoring.
     if c & 0x80:
         lv = c & 0x7F
         p = 10 * n * lv
@@ -54,7 +54,7 @@ def contract_text(c):
 
 
 def breakdown(s, i):
-    """Four rows (two per team) explaining deal i's points from the score sheet."""
+    # Four rows (two per team) explaining deal i's points from the score sheet.
     a = s.app
     h = a.hist
     n = size(s.g, i)
@@ -68,7 +68,7 @@ def breakdown(s, i):
 
 
 def mark(c, took):
-    """Score sheet cell: contract/tricks (P pass, B board, B2 double board...)."""
+    # Score sheet cell: contract/tricks (P pass, B board, B2 double board...).
     if c & 0x80:
         b = "B" if c == 0x81 else "B%d" % (c & 0x7F)
     else:
@@ -77,7 +77,7 @@ def mark(c, took):
 
 
 def live(g, t):
-    """Team t's contract in the deal in play (sheet.note_result's code)."""
+    # Team t's contract in the deal in play (sheet.note_result's code).
     c = g.board_level(t) | g.board_level(t + 2)
     if c:
         return 0x80 | max(g.board_level(t), g.board_level(t + 2))
@@ -135,7 +135,7 @@ def draw(s):
 
 
 def why_not(g, c):
-    """Why card c may not be played now (the engine refused it)."""
+    # Why card c may not be played now (the engine refused it).
     t = g.trump
     if g.phase != BA.PHASE_PLAY:
         return "Not now"
