@@ -5,7 +5,7 @@ The function is never called; its names only need to be compiled / loaded."""
 
 def names():
     _ = [moves, forced, cpu_at, reset_view, ponder, cpu_turn, slice, think]
-    _ = [human_score, end_hold, stop_flash, play, flash, show, sheet_, MASK]
+    _ = [human_score, end_hold, sheet_, stop_flash, play, flash, show, MASK]
     _ = [m1, m2, ov, 'lib/tables/table_keys.py', START, SELECT, DOWN, OV_LAST]
     _ = [OV_SCORES, 'lib/screens/menus.py', menu, pause, Paused, note, build, draw_header]
     _ = [TITLE, ask_lines, draw_ask, draw_items, item_y, bar, H, ask_key]

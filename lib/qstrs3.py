@@ -16,7 +16,7 @@ def names():
     _ = [Bot, table_keys, TableKeys, OV_NONE, _TH_CPU, _TH_HINT, _TH_DONE, _F_ASKED]
     _ = [_F_MOVED, MASK, '+%d', moves, forced, cpu_at, reset_view, ponder]
     _ = [cpu_turn, want, slice, think, human_score, kc, mv, end_hold]
-    _ = [stop_flash, before, flash, show, ov, sheet_, START, SELECT]
+    _ = [sheet_, stop_flash, before, flash, show, ov, START, SELECT]
     _ = [DOWN, OV_LAST, OV_SCORES, ITEM_Y, STEP, menu, TITLE, WRAP]
     _ = [H, ask_lines, items, note, build, draw_header, draw_ask, draw_items]
     _ = [item_y, bar, ask_key, choose, side, pause, Paused, Resume]

@@ -223,6 +223,8 @@ class GameScreen(TableKeys):
         if self.hold_until >= 0:
             if due(now, self.hold_until):
                 self.end_hold()
+            elif self.g.phase >= self.PHASE_OVER:  # the panel's code loads meanwhile
+                self.app.need("sheet_" + self.name)
             else:
                 self.ponder()  # the next seat may think meanwhile
             return
