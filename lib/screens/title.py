@@ -115,8 +115,7 @@ class TitleScreen(AskMenu):
             c = self.sel == 0
             if c:
                 self.bar(self.item_y(0) + STEP - 1)
-            gfx.text(8, 80, self.item_y(0) + STEP, self.detail,
-                     gfx.T_YELLOW if c else gfx.T_CYAN, center=True)
+            gfx.text(8, 80, self.item_y(0) + STEP, self.detail, gfx.T_CYAN, center=True)
         gfx.resume(p)
 
     def choose(self, i):
