@@ -33,7 +33,7 @@ FULL = 160 * 128
 SENT = {
     "cursor move, Alley Cat": 1700,  # two cards side by side: 47 x 35
     "cursor move, Back Alley": 1200,
-    "menu move": 8700,
+    "menu move": 6700,  # a yes / no question's answers: 6,648 (a list's rows: see below)
     "bid Left/Right": 1500,
     "Left/Right in settings": 500,
     "your card played": 12800,  # (13,487 before a mid-trick move kept the labels: 12,714)
@@ -151,6 +151,21 @@ def test_a_menu_move_fills_its_rows_once(recs):
     assert len(rs) >= 20, rs
     for r in rs:
         assert r["fill"] <= MENU_FILL, r
+
+
+# A move in a menu's list (title, pause, settings) refreshes the selection bar's old and new
+# place and nothing else: the rows' text keeps its colour (a new colour refreshed each row's
+# whole 162-px line box as well, over the bar: 5,292-8,628 px on 2026-12-02 before issue 15's
+# round 6; now 2,904-3,454, and 4,488 on the title with a saved game, where Continue's bar
+# covers two rows)
+LIST_MOVE_SENT = 4600
+
+
+def test_a_menu_move_sends_only_the_bar(recs):
+    rs = [r for r in _by(recs, "menu move") if r["before"].endswith(":0")]  # (no question)
+    assert len(rs) >= 20, rs
+    for r in rs:
+        assert r["sent"] <= LIST_MOVE_SENT, r
 
 
 def test_the_stand_ins_allocate_nearly_nothing_per_poll():
