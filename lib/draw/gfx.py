@@ -13,9 +13,8 @@
 # 2-colour palette; a new text rewrites the tiles that changed, a new colour one palette
 # entry; the same text, colour and place touch nothing (setting `hidden` at all refreshes
 # the line). The firmware refreshes and composites a line's whole 162-px box: its empty
-# cells lie off screen on the side that leaves less of it there. An empty text blanks the
-# tiles and leaves the line shown (only those tiles refresh). Lines not drawn again after a
-# clear() are hidden by refresh(). Nothing here allocates (a new text is copied
+# cells lie off screen on the side that leaves less of it there. Lines not drawn again
+# after a clear() are hidden by refresh(). Nothing here allocates (a new text is copied
 # into a bytearray: a str subscript would intern each character as a name on the board).
 import struct
 import gfxpaint
@@ -310,17 +309,15 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
         L[i] = n
         L[NL + i] = r
         chip[i] = q
-    if n:  # (an empty text blanks the tiles written: a colour, place or `hidden` set at all
-        # refreshes the whole line)
-        p = g.pixel_shader
-        if p[1] != color:
-            p[1] = color
-        if g.x != x - r * FW:
-            g.x = x - r * FW
-        if g.y != y:
-            g.y = y
-        if g.hidden:
-            g.hidden = False
+    p = g.pixel_shader
+    if p[1] != color:
+        p[1] = color
+    if g.x != x - r * FW:
+        g.x = x - r * FW
+    if g.y != y:
+        g.y = y
+    if g.hidden != (n == 0):  # (setting it at all refreshes the whole line)
+        g.hidden = n == 0
     q = chip[i]
     if q:  # a white chip with the suit, in cells q-1 and q (ops like the others)
         x += (q - 1) * FW + 1

@@ -130,7 +130,7 @@ def seats(s, hold, f):
         gfx.text(9, 92, 62, "Your bid" if g.phase == BA.PHASE_BID else
                  ("Your lead" if g.trick_size == 0 else "Your turn"), gfx.T_GREEN)
     else:
-        gfx.text(9, 92, 62, "")  # (blank: after gfx.again no line is hidden for us)
+        gfx.text(9, 92, 62, "")  # (empty: hidden; after gfx.again no line is hidden for us)
 
 
 def cards(s, hold):
