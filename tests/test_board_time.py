@@ -36,10 +36,14 @@ SENT = {
     "menu move": 6700,  # a yes / no question's answers: 6,648 (a list's rows: see below)
     "bid Left/Right": 1500,
     "Left/Right in settings": 500,
-    "your card played": 12800,  # (13,487 before a mid-trick move kept the labels: 12,714)
-    "a computer's card shown": 11400,  # (12,012 before: 11,322)
-    "a trick cleared": 7000,  # (6,861; 15,168 while Back Alley's bidding summary going, a
-    # panel leaving with no trick played yet, was counted here: it is a screen change now)
+    # your card leaves a gap in the hand until the trick is cleared (10,041; 12,714 when the
+    # hand closed up at once, 13,487 before a mid-trick move kept the labels)
+    "your card played": 10100,
+    "a computer's card shown": 9500,  # (9,457: the computer's card that ends a trick keeps
+    # your hand; 11,322 before the gap, 12,012 before that)
+    "a trick cleared": 8700,  # (8,601 with the hand's close-up, which moved here from your
+    # card played; 6,861 before; 15,168 while Back Alley's bidding summary going, a panel
+    # leaving with no trick played yet, was counted here: it is a screen change now)
     "a computer's bid shown": 17800,
     "open or leave a screen": FULL,
     "next deal / round": FULL,
@@ -90,11 +94,12 @@ def test_pixels_sent(recs, what):
 # cells lie off screen on the side that leaves less of it there (gfx.text), so a refresh
 # composites less of it (19,100 / 12,700 / 6,000 when the boxes started at the text; 11,931 /
 # 7,725 / 4,791 measured 2026-12-01 after the redraw's Python was cut; 11,730 / 7,617 / 4,791
-# once a mid-trick move kept the top rows and labels, 2026-12-02)
+# once a mid-trick move kept the top rows and labels, 2026-12-02; 9,988 / 7,617 / 7,191 with
+# the gap in the hand, whose close-up moved to the trick cleared)
 COMP_MEDIAN = {
-    "your card played": 11750,
+    "your card played": 10000,
     "a computer's card shown": 7700,
-    "a trick cleared": 4900,
+    "a trick cleared": 7200,
 }
 
 

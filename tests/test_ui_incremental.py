@@ -155,8 +155,8 @@ class EveryStep(Checked):
 @pytest.mark.parametrize("game,seed", [("Alley Cat", 11), ("Back Alley", 12)])
 def test_frames_that_keep_parts_equal_full_redraws(tmp_path, game, seed, monkeypatch):
     """Mid-trick a move keeps the table's top part and the labels (gfx.again), and after a
-    computer's move with another computer next, or a trick's hold, your hand (issue 15):
-    each such frame equals a full redraw of the same state."""
+    computer's move with another computer next your hand (issue 15): each such frame
+    equals a full redraw of the same state."""
     d = EveryStep(tmp_path / "save.bin", seed, monkeypatch)
     d.menu_to(game)
     for _ in range(40):
@@ -168,7 +168,10 @@ def test_frames_that_keep_parts_equal_full_redraws(tmp_path, game, seed, monkeyp
             d.press("right" if _ % 3 == 0 else "a")
         else:
             d.press("a")  # (ends a trick's hold; refused while a computer is to play)
-    assert d.kept["again"] >= 20 and d.kept["hand"] >= 4, d.kept
+    # (Alley Cat keeps no hand since your card leaves a gap: every trick ends with the hand
+    # closing up, and no computer plays after another)
+    assert d.kept["again"] >= 20 and d.kept["hand"] >= (4 if game == "Back Alley" else 0), \
+        d.kept
     assert d.checked >= 20, d.checked
 
 

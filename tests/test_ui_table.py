@@ -13,6 +13,7 @@ import pytest  # noqa: E402
 
 from test_ui_play import Driver, app_mod, gfx, COLORS, KEYS, rgb_close, hexrgb  # noqa: E402
 from test_ui_contrast import line_text  # noqa: E402
+from test_ui_gap import card_xy  # noqa: E402
 from engine import alleycat as AC  # noqa: E402
 from engine import backalley as BA  # noqa: E402
 import table  # noqa: E402
@@ -61,7 +62,6 @@ def key_now(d, name):
 @pytest.mark.parametrize("seed", [7, 11, 23, 40])
 def test_cursor_starts_on_a_playable_card_and_unplayable_are_dimmed(tmp_path, seed):
     d = start_ba(tmp_path, seed, 2)  # 7 deals: 4 3 2 1 2 3 4 cards
-    import screen_backalley_draw as D
     rnd = random.Random(seed)
     turns = on_bad = dim_checked = 0
     for _ in range(400):
@@ -82,7 +82,7 @@ def test_cursor_starts_on_a_playable_card_and_unplayable_are_dimmed(tmp_path, se
             on_bad += 1
         # pixels: a playable card's face is white, an unplayable one's grey
         for i in range(scr.n):
-            x, y = D.card_xy(scr, i)
+            x, y = card_xy(scr, i)
             if i == scr.cur:
                 y -= 5
             face = d.hw.frame_pixel(x + 12, y + 20)

@@ -198,11 +198,17 @@ class AlleyCatScreen(table.GameScreen):
         ok = self.ok
         c = self.cur if mine else -1
         card = gfx.card
+        e = h[15]  # your card played: a gap (table.do_move), which keeps the dimmed cards
+        d = mine or e
         for i in range(n):
             # the selected card raised 5 px; dimmed: not playable now; the card just drawn
-            # framed cyan (12) (positional: no keyword arguments)
-            card(h[i], x, HAND_Y - (5 if i == c else 0), CW, CH, i == c, mine and not ok[i],
-                 12 if h[i] == new else 2)
+            # framed cyan (12) (positional: no keyword arguments); the gap: an empty op
+            # (the cards after it keep their ops: not repainted)
+            if h[i] != e:
+                card(h[i], x, HAND_Y - (5 if i == c else 0), CW, CH, i == c, d and not ok[i],
+                     12 if h[i] == new else 2)
+            else:
+                gfx.put(1, x, HAND_Y, 0, 0)
             x += step
         gfx.resume(p)
 

@@ -130,7 +130,7 @@ def seats(s, hold, f):
         gfx.text(9, 92, 62, "Your bid" if g.phase == BA.PHASE_BID else
                  ("Your lead" if g.trick_size == 0 else "Your turn"), gfx.T_GREEN)
     else:
-        gfx.hide(9)  # (after gfx.again no line is hidden for us)
+        gfx.text(9, 92, 62, "")  # (empty: hidden; after gfx.again no line is hidden for us)
 
 
 def cards(s, hold):
@@ -166,32 +166,29 @@ def msgs(s):
     gfx.resume(p)
 
 
-def step(s):
-    """Step between hand cards."""
-    n = s.n
-    t = (156 - _CW) // (n - 1) if n > 1 else 0
-    return 20 if t > 20 else t
-
-
-def card_xy(s, i):
-    t = step(s)
-    return ((160 - (s.n - 1) * t - _CW) // 2 + i * t, HAND_Y)
-
-
 def hand(s):
     s.app.dirty = True
     g = s.g
     mine = g.turn == 0 and g.phase == BA.PHASE_PLAY and s.hold_until < 0
     p = gfx.start(2)
     gfx.rect(0, HAND_Y - 5, 160, _CH + 5, gfx.FELT)
-    st = step(s)
-    x = (160 - (s.n - 1) * st - _CW) // 2  # (no tuples: the cursor moves allocate nothing)
+    n = s.n
+    st = (156 - _CW) // (n - 1) if n > 1 else 0  # (tests: card_xy)
+    if st > 20:
+        st = 20
+    x = (160 - (n - 1) * st - _CW) // 2  # (no tuples: the cursor moves allocate nothing)
     h = s.hand
     ok = s.ok
     c = s.cur if mine else -1
     card = gfx.card
-    for i in range(s.n):
-        # the selected card raised 5 px; dimmed: not playable now (positional: no keywords)
-        card(h[i], x, HAND_Y - (5 if i == c else 0), _CW, _CH, i == c, mine and not ok[i], 2)
+    e = h[15]  # your card played: a gap (table.do_move), which keeps the dimmed cards
+    d = mine or e
+    for i in range(n):
+        # the selected card raised 5 px; dimmed: not playable now (positional: no keywords);
+        # the gap: an empty op (the cards after it keep theirs: not repainted)
+        if h[i] != e:
+            card(h[i], x, HAND_Y - (5 if i == c else 0), _CW, _CH, i == c, d and not ok[i], 2)
+        else:
+            gfx.put(1, x, HAND_Y, 0, 0)
         x += st
     gfx.resume(p)

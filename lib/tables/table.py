@@ -15,6 +15,7 @@ _F_ASKED = const(1)
 _F_MOVED = const(2)
 _F_KEEP = const(8)  # the next draw_all keeps the hand's ops: they cannot have changed
 _F_LIGHT = const(16)  # ... and the table's part before gfx.again(0) (mid-trick: gfx.again())
+# hand[15]: your card played, shown as a gap in its slot until the trick is cleared, else 0
 
 S_COACH = 8  # app.S_COACH, app.S_AUTOPLAY (settings bytes; app itself is not imported)
 S_AUTOPLAY = 9
@@ -152,10 +153,6 @@ class GameScreen(TableKeys):
         """Write the game now if it changed: a pause, a new game ending a saved one."""
         self.save(True)
 
-    def human_score(self):
-        g = self.g
-        return g.team_score(0) if self.KIND == 2 else g.score(0)
-
     # ---- state ---------------------------------------------------------------------------
     def cpu_turn(self):
         g = self.g
@@ -179,6 +176,7 @@ class GameScreen(TableKeys):
         n = self.n
         h = self.hand
         if s:  # (s=0: a computer moved, no trick ended: your cards are as they were)
+            h[15] = 0  # (a gap closes up)
             n = g.hand(0, h)
             self.n = n
             k = self.sort_key
@@ -256,12 +254,15 @@ class GameScreen(TableKeys):
     def end_hold(self):
         self.hold_until = -1
         self.app.fx.stop_flash()
+        k = self.hand[15]
+        if k:
+            self.load_hand()  # the trick is cleared: your hand closes up (with a card drawn)
         self.after_hold()
         g = self.g
         if g.phase == self.PHASE_PLAY and g.history_size:
             # the hold's frame showed the trick's end (the tricks, scores, stock): the trick,
-            # the turn and the messages change, and your hand if it is yours to play
-            self.flags |= _F_LIGHT | (_F_KEEP if g.turn else 0)
+            # the turn and the messages change, and your hand if it closed or is yours to play
+            self.flags |= _F_LIGHT | (_F_KEEP if g.turn and not k else 0)
         self.draw_all()
 
     def after_hold(self):
@@ -282,6 +283,10 @@ class GameScreen(TableKeys):
         fx = self.app.fx
         if phase == self.PHASE_PLAY:
             fx.tone(T_PLAY)
+            if not seat:
+                # your card leaves a gap in its slot until the trick is cleared (end_hold):
+                # nothing else in the hand moves or changes now (it is fetched again then)
+                self.hand[15] = move
             if g.trick_size == 0 and before > 0:
                 cat = self.trick_done(seat, move)
                 self.hold_until = (now + self.app.hold_ms()) & MASK
@@ -289,19 +294,18 @@ class GameScreen(TableKeys):
                 if g.phase == self.PHASE_GAME_OVER:
                     won = self.human_won()
                     fx.tone(T_WIN if won else T_LOSE)
-                    self.app.game_finished(self.KIND, self.level, won, self.human_score())
+                    self.app.game_finished(self.KIND, self.level, won,
+                                           g.team_score(0) if self.KIND == 2 else g.score(0))
                 else:
                     fx.tone(T_CAT if cat else T_TRICK)
             else:
                 self.card_played(seat, move)
         else:
-            self.bid_made(seat, move)
-            if g.phase == self.PHASE_GAME_OVER:  # cannot happen in bidding, kept safe
-                self.app.game_finished(self.KIND, self.level, self.human_won(),
-                                       self.human_score())
+            self.bid_made(seat, move)  # (a game ends only on a card: engine.backalley.play)
         self.msg3 = ""
         self.tip = ""
-        self.load_hand(0 if seat and self.hold_until < 0 else 1)
+        if not self.hand[15]:
+            self.load_hand(0 if seat and self.hold_until < 0 else 1)
         if g.trick_size and phase == self.PHASE_PLAY:
             # mid-trick: what the move cannot have changed is kept (draw_all): the table's
             # part before gfx.again(0); if a computer moved and another is next, your hand
@@ -339,6 +343,3 @@ class GameScreen(TableKeys):
         else:
             self.draw_table()
         self.flags &= ~(_F_KEEP | _F_LIGHT)
-
-    def draw_msgs(self):
-        self.app.dirty = True
