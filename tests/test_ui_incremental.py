@@ -168,10 +168,11 @@ def test_frames_that_keep_parts_equal_full_redraws(tmp_path, game, seed, monkeyp
             d.press("right" if _ % 3 == 0 else "a")
         else:
             d.press("a")  # (ends a trick's hold; refused while a computer is to play)
-    # (Alley Cat keeps no hand since your card leaves a gap: every trick ends with the hand
-    # closing up, and no computer plays after another)
-    assert d.kept["again"] >= 20 and d.kept["hand"] >= (4 if game == "Back Alley" else 0), \
-        d.kept
+    assert d.kept["again"] >= 20, d.kept
+    if game == "Back Alley":
+        # (Alley Cat has no frame that keeps the hand since your card leaves a gap: every
+        # trick ends with the hand closing up, and no computer plays after another)
+        assert d.kept["hand"] >= 4, d.kept
     assert d.checked >= 20, d.checked
 
 
