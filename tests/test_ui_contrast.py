@@ -216,7 +216,7 @@ def text_boxes():
         r = gfx.llen[gfx.NL + i]  # the cell the text starts at (the rest is off screen)
         x = t.x + r * gfx.FW
         for k in range(n):
-            tile = gfx.shown[i * gfx.LW + r + k]
+            tile = t[r + k]
             for dx, dy in glyph_ink(tile):
                 ink.append((x + k * gfx.FW + dx, t.y + dy))
         chips = []
@@ -286,8 +286,8 @@ def line_text(i):
     inv = {}
     for c in range(95):
         inv.setdefault(gfx.fmap[c], chr(32 + c))
-    o = i * gfx.LW + gfx.llen[gfx.NL + i]
-    return "".join(inv.get(gfx.shown[o + k], "?") for k in range(gfx.llen[i]))
+    o = gfx.llen[gfx.NL + i]
+    return "".join(inv.get(gfx.labels[i][o + k], "?") for k in range(gfx.llen[i]))
 
 
 # Known and left for a follow-up (issue 8 closing note): the list menus' 11-px row pitch

@@ -31,9 +31,8 @@ def snapshot():
         if t.hidden or not n:
             labs.append(None)
         else:
-            labs.append((t.x, t.y, t.pixel_shader[1],
-                         bytes(gfx.shown[i * gfx.LW + gfx.llen[gfx.NL + i]:
-                                   i * gfx.LW + gfx.llen[gfx.NL + i] + n])))
+            r = gfx.llen[gfx.NL + i]
+            labs.append((t.x, t.y, t.pixel_shader[1], bytes(t[r + k] for k in range(n))))
     return bytes(gfx.canvas._data), labs
 
 
@@ -41,8 +40,11 @@ def full_redraw(app):
     scr = app.screen
     for s in range(3):
         gfx.live[6 + s] = 0  # no op drawn before: all of them are new
-    for i in range(gfx.NL * gfx.LW):
-        gfx.shown[i] = 255  # every tile written again
+    for i in range(gfx.NL):
+        for k in range(gfx.LW):
+            gfx.labels[i][k] = gfx.fmap[94]  # ("~" in every cell: each tile written again,
+        gfx.llen[i] = gfx.LW  # the next text of the line compared over all of its cells)
+        gfx.llen[gfx.NL + i] = 0
     for i in range(gfx.NL):
         gfx.lines[i] = None  # (no line's text known: each is compared tile by tile)
     gfx.canvas.fill(15)  # (index 15 is no colour the program uses)

@@ -64,8 +64,8 @@ def on_screen():
     inv = {}
     for c in range(95):
         inv.setdefault(gfx.fmap[c], chr(32 + c))
-    o = MSG_LINE * gfx.LW + gfx.llen[gfx.NL + MSG_LINE]
-    return "".join(inv.get(gfx.shown[o + k], "?") for k in range(gfx.llen[MSG_LINE]))
+    o = gfx.llen[gfx.NL + MSG_LINE]
+    return "".join(inv.get(gfx.labels[MSG_LINE][o + k], "?") for k in range(gfx.llen[MSG_LINE]))
 
 
 @pytest.fixture(scope="module")

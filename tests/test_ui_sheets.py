@@ -35,7 +35,7 @@ def screen_texts():
             continue
         n = gfx.llen[i]
         r = gfx.llen[gfx.NL + i]  # the cell the text starts at
-        s = "".join(inv[gfx.shown[i * 27 + r + k]] for k in range(n))
+        s = "".join(inv[lab[r + k]] for k in range(n))
         out.append((s, lab.x + r * gfx.FW, lab.y))
     return out
 

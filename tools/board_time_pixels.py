@@ -194,6 +194,18 @@ def _tile_set(self, index, value):
 
 
 _T.__setitem__ = _tile_set
+_tget = _T.__getitem__
+
+
+def _tile_get(self, index):  # (C on a board: timed like the setters)
+    t = _t()
+    m = _a0()
+    v = _tget(self, index)
+    _end(t, m)
+    return v
+
+
+_T.__getitem__ = _tile_get
 
 
 def _get_hidden(self):  # (C on a board: timed like the setters)

@@ -49,7 +49,6 @@ T_CYAN = 0x80E8FF
 
 canvas = None
 labels = None  # TileGrids, one per text line (their palettes: .pixel_shader)
-shown = None  # bytearray NL x LW: the tiles each line shows (to skip unchanged ones)
 chip = None  # bytearray NL: 1 + cell of the line's inline suit chip, 0 if none
 llen = None  # bytearray: text length per line, the cell each line's text starts at, its
 # chip's suit + 1
@@ -289,8 +288,6 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
         except Exception:
             struct.pack_into("27s", v, r, s.encode())  # (CPython: a str has no buffer)
         m = fmap
-        b = shown
-        o = i * LW
         q = 0
         e = a + L[i]
         for k in range(r if r < a else a, r + n if r + n > e else e):
@@ -302,8 +299,7 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
                 if 0 < c < 6:  # a suit chip
                     q = k - r + 1
                     L[2 * NL + i] = c  # (the chip's suit + 1)
-            if b[o + k] != t:
-                b[o + k] = t
+            if g[k] != t:  # (a tile written is refreshed even when it is the same)
                 g[k] = t
         lines[i] = s
         L[i] = n

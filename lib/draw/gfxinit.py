@@ -120,7 +120,6 @@ def init(display):
     g.append(displayio.TileGrid(canvas, pixel_shader=p))
     labels = []
     llen = bytearray(3 * gfx.NL)
-    shown = bytearray([fmap[0]] * (gfx.NL * gfx.LW))
     for i in range(gfx.NL):
         p = displayio.Palette(2)
         p.make_transparent(0)
@@ -133,7 +132,6 @@ def init(display):
     display.root_group = g
     gfx.canvas = canvas
     gfx.labels = labels
-    gfx.shown = shown
     gfx.llen = llen
     gfx.chip = bytearray(gfx.NL)
     gfx.lines = [""] * gfx.NL
