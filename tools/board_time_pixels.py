@@ -194,18 +194,20 @@ def _tile_set(self, index, value):
 
 
 _T.__setitem__ = _tile_set
-_tget = _T.__getitem__
 
 
-def _tile_get(self, index):  # (C on a board: timed like the setters)
-    t = _t()
-    m = _a0()
-    v = _tget(self, index)
-    _end(t, m)
-    return v
+def _timed_get(get):
+    """get (a stand-in's __getitem__) timed as C, like the setters (made once per class)."""
+    def timed(self, i):
+        t = _t()
+        m = _a0()
+        v = get(self, i)
+        _end(t, m)
+        return v
+    return timed
 
 
-_T.__getitem__ = _tile_get
+_T.__getitem__ = _timed_get(_T.__getitem__)
 
 
 def _get_hidden(self):  # (C on a board: timed like the setters)
@@ -295,16 +297,8 @@ def _pal_set(self, i, v):
     _end(t, m)
 
 
-def _pal_get(self, i):
-    t = _t()
-    m = _a0()
-    v = _pget(self, i)
-    _end(t, m)
-    return v
-
-
 _P.__setitem__ = _pal_set
-_P.__getitem__ = _pal_get
+_P.__getitem__ = _timed_get(_pget)
 
 
 # The layers of the last refresh (bottom first) and their offsets, and its areas (4 ints
