@@ -55,10 +55,12 @@ SENT = {
 def recs():
     class Recs(list):
         ops = None
+        cal = None
 
     # the tool's own plan (~4 s): it must run to the end (run_plan raises where it diverges)
     r = Recs(board_time.run_plan(board_time.default_keys(), mpy=False, count=True))
     r.ops = board_time.run_plan.ops
+    r.cal = board_time.run_plan.cal
     return r
 
 
@@ -184,3 +186,17 @@ def test_the_stand_ins_allocate_nearly_nothing_per_poll():
     worst = max(rs, key=lambda r: r["stub_bytes"])
     assert worst["stub_bytes"] <= 1024, worst
     assert sum(got) <= 4096, sum(got)
+
+
+def test_stand_in_calls_are_counted_and_calibrated(recs):
+    # board_time takes each stand-in call's Python frame off the poll's time at the
+    # calibrated excess (a C call on a board): every action that draws counts its calls, and
+    # the calibration is a plausible unix-port figure (a frame costs more than a C call,
+    # well under a few microseconds)
+    assert recs.cal is not None
+    assert 0 < recs.cal < 5000, recs.cal
+    for what in ("cursor move, Back Alley", "your card played", "open or leave a screen"):
+        rs = [r for r in _by(recs, what) if r["sent"]]
+        assert rs and all(r["calls"] > 0 for r in rs), what
+    # a computer thinking draws nothing: no stand-in call is taken off its time
+    assert all(r["calls"] == 0 for r in _by(recs, "a computer thinks (Back Alley)"))

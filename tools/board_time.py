@@ -13,7 +13,9 @@ by tools/board_time_driver.py). For each action (one poll of the
 main loop: a key and what it drew, or a computer's move, a trick cleared, ...) the board
 time is the sum of
   Python     the poll's unix-port time (minus the time spent inside the stand-ins, which
-             are C on a board, and without their per-pixel loops) x the pystone ratio
+             are C on a board, and without their per-pixel loops; each stand-in call's
+             Python frame costs what a C call costs: the excess, calibrated in each run,
+             the least of the runs, is taken off per call) x the pystone ratio
              unix port / board; pystone runs in separate, clean processes of the same VM
              between the runs of the program (inside the game process the interned names
              slow its string work). The machine is shared: wall times are scaled by the
@@ -145,6 +147,8 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, 
     m = re.search(r"^OPS (\d+) (\d+) (\d+)", text, re.M)
     run_plan.ops = tuple(int(v) for v in m.groups()) if m else None
     areas = None
+    m = re.search(r"^CAL (\d+)", text, re.M)
+    run_plan.cal = int(m.group(1)) if m else None
     m = re.search(r"^LOAD (-?\d+) (\d+)", text, re.M)
     load = 1.0
     if m and int(m.group(1)) > 0:
@@ -158,7 +162,7 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, 
                      stub=int(f[5]),
                      fill=int(f[6]), blit=int(f[7]), comp=int(f[8]), sent=int(f[9]),
                      areas=int(f[10]), bytes=int(f[11]), stub_bytes=int(f[12]),
-                     gc=int(f[13]))
+                     gc=int(f[13]), calls=int(f[14]))
             r["what"] = classify(r)
             if trace:
                 r["trace"] = areas
@@ -383,13 +387,19 @@ def _main(argv=None):
     ps = [pystones(args.vm)]
     recs = None
     factors = []
+    cals = []
+    runs = []
     for _ in range(args.runs):
-        rs = run_plan(keys, mpy=not args.py, count=True, vm=args.vm, root=args.src)
+        runs.append(run_plan(keys, mpy=not args.py, count=True, vm=args.vm, root=args.src))
+        cals.append(run_plan.cal)
         ps.append(pystones(args.vm))
-        f = (ps[-2] + ps[-1]) / 2.0 / BOARD_PYSTONES
-        factors.append(f)
+        factors.append((ps[-2] + ps[-1]) / 2.0 / BOARD_PYSTONES)
+    # a stand-in call is C on a board: its Python frame's excess over a C call comes off
+    # the poll, at the least of the runs' calibrations (a busy spell inflates one)
+    cal = min(cals)
+    for rs, f in zip(runs, factors):
         for r in rs:
-            r["py"] = int(r["py"] * f)
+            r["py"] = int((r["py"] - r["calls"] * cal / 1000.0) * f)
         recs = rs if recs is None else fastest(recs, rs)
     if args.raw:
         for r in recs:
@@ -400,6 +410,9 @@ def _main(argv=None):
     print("from %s; board ms = Python + C drawing (fill %.2f us, blit %.2f us per pixel) + "
           "compositing (%.2f us per layer-pixel) + transfer (%.3f us per pixel)"
           % (".py" if args.py else ".mpy", FILL_US, BLIT_US, COMPOSITE_US, SEND_US))
+    print("a stand-in call (C on a board) costs the Python what a C call costs: its frame's "
+          "excess over one, calibrated in each run (unix ns: %s), the least taken off per call"
+          % ", ".join(str(c) for c in cals))
     print("")
     table(recs, 1.0)
     # the collections of the timed runs (the plan is deterministic: the first run's); the

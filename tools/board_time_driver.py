@@ -4,8 +4,10 @@ argv: driver PLAN [count]: the plan is device_heap's (MODE, MODULES 0, KEYS n + 
 "count" leaves the per-pixel loops of the stand-ins out (C on a board). Runs code.py on
 the stand-ins with _pixels' counters and prints, for every poll that did something:
   R pressed before after python_us standin_us filled blitted composited sent areas
-    bytes standin_bytes gc
-(before / after: the screen's state, see snap(); bytes: gc.mem_alloc() after - before, -1
+    bytes standin_bytes gc calls
+(before / after: the screen's state, see snap(); python_us: the poll's time less the time
+inside the stand-in calls; calls: how many (CAL, before the first R line: what each call's
+Python frame costs beyond a C call, ns, board_time_pixels.calibrate()); bytes: gc.mem_alloc() after - before, -1
 where it fell: gc is 1 where a collection ran in the poll; standin_bytes: what the patched
 stand-in calls allocated, with "alloc" only, else -1), then LOAD cpu_ns wall_us of the whole run
 OPS: the most ops each of gfx's sections held, and END ok|error|diverged.
@@ -79,6 +81,7 @@ def snap(app):
 
 pending = [None]
 OPS = [0, 0, 0]
+print("CAL %d" % _pixels.calibrate())
 N = _pixels.n
 
 
@@ -91,8 +94,8 @@ def flush():
         if TRACE:
             print("A", TRACE)
             TRACE.clear()
-        print("R %d %s %s %d %d %d %d %d %d %d %d %d %d" % (
-            r[0], r[1], r[2], r[3], r[4], N[0], N[1], N[2], N[3], N[4], r[5], r[6], r[7]))
+        print("R %d %s %s %d %d %d %d %d %d %d %d %d %d %d" % (
+            r[0], r[1], r[2], r[3], r[4], N[0], N[1], N[2], N[3], N[4], r[5], r[6], r[7], r[8]))
     for i in range(5):
         N[i] = 0
 
@@ -143,6 +146,7 @@ def _capture(self, app):
             N[i] = 0
         b = snap(app)
         _pixels.spent[0] = 0
+        _pixels.calls[0] = 0
         if AL:
             AL[0] = AL[1] = 0
         a = gc.mem_alloc()
@@ -153,7 +157,7 @@ def _capture(self, app):
         sp = _pixels.spent[0]
         c = 1 if a < 0 or (AL and AL[1]) else 0  # the heap's use fell: a collection
         pending[0] = (pressed, b, snap(app), dt - sp, sp, -1 if c else a,
-                      AL[0] if AL else -1, c)
+                      AL[0] if AL else -1, c, _pixels.calls[0])
 
     app.step = timed
     import gfx

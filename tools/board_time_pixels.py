@@ -20,6 +20,9 @@ layer over a changed bitmap the whole layer.
 
 DRAW = False skips the per-pixel Python loops (C on a board; argument checks stay);
 spent[0] is the time (us) spent inside the patched stand-in calls, which are C on a board;
+calls[0] counts those calls: the Python frame of each (its call and return, outside the
+timed part) is left in the program's time, and calibrate() says how much more that is
+than a C call of the VM costs, so that board_time can take the difference off;
 with AL = [0, 0] (the driver's "alloc"), AL[0] counts the bytes they allocate and AL[1] is
 set where gc.mem_alloc() fell inside one (a collection).
 """
@@ -33,6 +36,7 @@ DRAW = True
 TRACE = None  # a list: each refresh's areas are appended (debugging)
 n = [0, 0, 0, 0, 0]  # filled, blitted, composited, sent, refresh areas
 spent = [0]
+calls = [0]
 AL = None
 _ma = gc.mem_alloc  # (walks the heap's table: only with AL)
 _t = utime.ticks_us
@@ -52,6 +56,7 @@ def _end(t, m):
         else:
             AL[1] = 1
     spent[0] += _d(_t(), t)
+    calls[0] += 1
 
 _T = displayio.TileGrid
 _P = displayio.Palette
@@ -480,3 +485,39 @@ def trace(root):
                     getattr(ly, "_pd", None), getattr(ly._bitmap, "_dz", None),
                     getattr(ly._shader, "_ch", 0)))
     return out
+
+
+def calibrate(n=2000, tries=15):
+    """Nanoseconds a patched stand-in call leaves in the program's time beyond what a C call
+    of this VM costs there (on a board these calls are C): the least over a tile read, a
+    position read and a palette read, each against a bytearray subscript (a C call without
+    a Python frame), each the fastest of tries (the machine is shared). A few hundred ns on
+    the unix port, the same in every poll; 0 if the stand-ins cost no more."""
+    g = _T(_B(12, 12, 2), pixel_shader=_P(2), width=2, height=1, tile_width=6,
+           tile_height=12)
+    p = g.pixel_shader
+    b = bytearray(2)
+    best = [10 ** 9] * 4
+    for _ in range(tries):
+        for k in range(4):
+            s = spent[0]
+            t = _t()
+            if k == 0:
+                for i in range(n):
+                    v = b[1]
+            elif k == 1:
+                for i in range(n):
+                    v = g[1]
+            elif k == 2:
+                for i in range(n):
+                    v = g.x
+            else:
+                for i in range(n):
+                    v = p[1]
+            d = _d(_t(), t) - (spent[0] - s)
+            if d < best[k]:
+                best[k] = d
+    spent[0] = 0
+    calls[0] = 0
+    e = min(best[1], best[2], best[3]) - best[0]
+    return max(0, e * 1000 // n)
