@@ -22,5 +22,5 @@ def names():
     _ = [SEATS, PHASE_PLAY, PHASE_OVER, PHASE_ROUND_OVER, PHASE_GAME_OVER, AlleyCat, cards2, target]
     _ = [as_captured, adopt, first_msg, say, 'New round', 'You lead', 'CPU leads', sort_key]
     _ = [rank_index, seat_name, human_won, winner, next_round, why_not, 'Not now', card_played]
-    _ = [seat, card, bid_made, move, trick_done, cat, last_trick_card, last_winner]
-    _ = [pts, last_points, sp, signed, m1, last_drawer, m2, 'You draw ']
+    _ = [seat, card, bid_made, move, trick_done, flags, cat, last_trick_card]
+    _ = [last_winner, pts, last_points, sp, signed, m1, last_drawer, m2]

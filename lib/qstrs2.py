@@ -4,10 +4,10 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [card_text, last_drawn, 'Round over', 'Game over', coach, coaching, trick_size, trick_card]
-    _ = [history_size, _score_text, '%s %d', rp, ' (', ')', draw_table, hold]
-    _ = [flags, lines, ss, stock_size, text, 'Stock %d', T_GREY, back]
-    _ = [frame, 'to %d', again, T_YELLOW, T_WHITE, hand_size, last_leader, leader]
+    _ = ['You draw ', card_text, last_drawn, 'Round over', 'Game over', coach, coaching, trick_size]
+    _ = [trick_card, history_size, _score_text, '%s %d', rp, ' (', ')', draw_table]
+    _ = [hold, text, T_GREY, 'to %d', again, ss, stock_size, lines]
+    _ = ['Stock %d', back, frame, T_YELLOW, T_WHITE, hand_size, last_leader, leader]
     _ = [x, draw_msgs, T_GREEN, draw_hand, m3, 'Your lead', 'Your turn', rect]
     _ = [FELT, center, tip, T_CYAN, T_RED, msg_bad, mine, new]
     _ = [card_xy, backalley, BA, D, LONG, _F_BOX, ORDER, PHASE_HAND_OVER]

@@ -157,8 +157,12 @@ def put(k, x, y, w, h, a=0, b=0, c=0):
 def want(x, y, w, h):
     """Repaint this rectangle at refresh() (joined to a nearby one when that costs few
     extra pixels; at most 4)."""
-    m = min(x + w, W)
-    n = min(y + h, H)
+    m = x + w  # (no min() / max(): a builtin's call costs more than a test)
+    n = y + h
+    if m > W:
+        m = W
+    if n > H:
+        n = H
     if x < 0:
         x = 0
     if y < 0:
@@ -168,9 +172,14 @@ def want(x, y, w, h):
     d = dirty
     best = -1
     e = 0
+    a = (m - x) * (n - y)
     for j in range(0, 4 * d[16], 4):
-        c = (max(m, d[j + 2]) - min(x, d[j])) * (max(n, d[j + 3]) - min(y, d[j + 1])) - \
-            (m - x) * (n - y) - (d[j + 2] - d[j]) * (d[j + 3] - d[j + 1])
+        p = d[j]
+        q = d[j + 1]
+        r = d[j + 2]
+        s = d[j + 3]
+        c = ((r if r > m else m) - (p if p < x else x)) * \
+            ((s if s > n else n) - (q if q < y else y)) - a - (r - p) * (s - q)
         if best < 0 or c < e:
             best = j
             e = c
@@ -179,10 +188,14 @@ def want(x, y, w, h):
         d[16] += 1
     else:
         j = best
-        x = min(x, d[j])
-        y = min(y, d[j + 1])
-        m = max(m, d[j + 2])
-        n = max(n, d[j + 3])
+        if x > d[j]:
+            x = d[j]
+        if y > d[j + 1]:
+            y = d[j + 1]
+        if m < d[j + 2]:
+            m = d[j + 2]
+        if n < d[j + 3]:
+            n = d[j + 3]
     d[j] = x
     d[j + 1] = y
     d[j + 2] = m

@@ -69,6 +69,9 @@ class AlleyCatScreen(table.GameScreen):
         pass
 
     def trick_done(self, seat, card):
+        # the trick's frame redraws what follows gfx.again(0) only: the labels and the
+        # target cannot change in a round
+        self.flags |= _F_LIGHT
         g = self.g
         cat = g.last_trick_card(0) == ALLEY_CAT or g.last_trick_card(1) == ALLEY_CAT
         w = g.last_winner
@@ -116,26 +119,27 @@ class AlleyCatScreen(table.GameScreen):
     def draw_table(self):
         g = self.g
         hold = self.hold_until >= 0
-        if self.flags & _F_LIGHT:
-            # mid-trick (gfx.again): what is kept is not drawn; the scores shown again
-            a = gfx.lines[0]
-            b = gfx.lines[8]
-        else:
-            # the stock count and pile, the trick's labels, the target
-            ss = g.stock_size()
-            gfx.text(1, 159, 1, "Stock %d" % ss, gfx.T_GREY, True)
-            if ss > 0:
-                gfx.back(6, 17, TW, TH)
-                if ss > 1:
-                    gfx.back(9, 15, TW, TH)
-            else:
-                gfx.frame(6, 17, TW, TH, 9)  # (an empty place)
+        f = self.flags & _F_LIGHT
+        if not f:  # the trick's labels, the target (kept by gfx.again)
             gfx.text(3, 61, 19, "CPU", gfx.T_GREY, True)
             gfx.text(4, 118, 19, "You", gfx.T_GREY)
             gfx.text(9, 159, 116, "to %d" % g.target, gfx.T_GREY, True)
             gfx.again(0)
+        ss = g.stock_size()
+        if f and not hold:
+            # mid-trick: the scores and the stock count are as shown (kept lines)
+            a = gfx.lines[0]
+            b = gfx.lines[8]
+        else:  # (a trick's end is light too: trick_done)
+            gfx.text(1, 159, 1, "Stock %d" % ss, gfx.T_GREY, True)
             a = self._score_text(1)
             b = self._score_text(0)
+        if ss > 0:  # the stock pile
+            gfx.back(6, 17, TW, TH)
+            if ss > 1:
+                gfx.back(9, 15, TW, TH)
+        else:
+            gfx.frame(6, 17, TW, TH, 9)  # (an empty place)
         # top row: computer's score, its hand as backs (the stock count is right of them)
         gfx.text(0, 1, 1, a, gfx.T_YELLOW if g.turn == 1 else gfx.T_WHITE)
         k = g.hand_size(1)
