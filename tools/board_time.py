@@ -162,7 +162,7 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, 
                      stub=int(f[5]),
                      fill=int(f[6]), blit=int(f[7]), comp=int(f[8]), sent=int(f[9]),
                      areas=int(f[10]), bytes=int(f[11]), stub_bytes=int(f[12]),
-                     gc=int(f[13]), calls=int(f[14]))
+                     gc=int(f[13]), calls=int(f[14]) if len(f) > 14 else 0)
             r["what"] = classify(r)
             if trace:
                 r["trace"] = areas
