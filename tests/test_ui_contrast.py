@@ -283,9 +283,7 @@ def problems(hw, cards, where=""):
 
 def line_text(i):
     """The characters line i shows (for messages)."""
-    inv = {}
-    for c in range(95):
-        inv.setdefault(gfx.fmap[c], chr(32 + c))
+    inv = {c: chr(32 + c) for c in range(95)}  # (tile c is character c + 32: gfxinit)
     o = gfx.llen[gfx.NL + i]
     return "".join(inv.get(gfx.labels[i][o + k], "?") for k in range(gfx.llen[i]))
 

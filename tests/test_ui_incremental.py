@@ -42,7 +42,7 @@ def full_redraw(app):
         gfx.live[6 + s] = 0  # no op drawn before: all of them are new
     for i in range(gfx.NL):
         for k in range(gfx.LW):
-            gfx.labels[i][k] = gfx.fmap[94]  # ("~" in every cell: each tile written again,
+            gfx.labels[i][k] = 94  # ("~" in every cell: each tile written again,
         gfx.llen[i] = gfx.LW  # the next text of the line compared over all of its cells)
         gfx.llen[gfx.NL + i] = 0
     for i in range(gfx.NL):

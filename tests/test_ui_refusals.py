@@ -61,9 +61,7 @@ def on_screen():
     """The characters the message line shows (decoded from its tiles), '' when hidden."""
     if gfx.labels[MSG_LINE].hidden:
         return ""
-    inv = {}
-    for c in range(95):
-        inv.setdefault(gfx.fmap[c], chr(32 + c))
+    inv = {c: chr(32 + c) for c in range(95)}  # (tile c is character c + 32: gfxinit)
     o = gfx.llen[gfx.NL + MSG_LINE]
     return "".join(inv.get(gfx.labels[MSG_LINE][o + k], "?") for k in range(gfx.llen[MSG_LINE]))
 

@@ -26,9 +26,7 @@ class Sheet:
 
 def screen_texts():
     """The visible text lines on screen: [(text, x, y)] from the label tiles."""
-    inv = {}
-    for c in range(95):
-        inv.setdefault(gfx.fmap[c], chr(32 + c))
+    inv = {c: chr(32 + c) for c in range(95)}  # (tile c is character c + 32: gfxinit)
     out = []
     for i, lab in enumerate(gfx.labels):
         if lab.hidden:

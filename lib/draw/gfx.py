@@ -55,7 +55,6 @@ llen = None  # bytearray: text length per line, the cell each line's text starts
 lines = None  # the string each line shows (the same again: no tile compared)
 tb = bytearray(2 * LW)  # a new text's bytes at its first cell (zeros around)
 font_sheet = None
-fmap = None  # bytearray: tile of each printable ASCII character (index = code - 32)
 sheet = None  # sprites: row 0 black ranks, 1 red ranks, 2 suits and "D" (8x8 cells)
 buf = None  # the ops: an array of ints, 2 per op (put)
 # (all built once at start-up by gfxinit.init, a module dropped again after it ran)
@@ -300,18 +299,15 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
             struct.pack_into("27s", v, r, s)  # (at cell r; a str's buffer, no allocation)
         except Exception:
             struct.pack_into("27s", v, r, s.encode())  # (CPython: a str has no buffer)
-        m = fmap
         q = 0
         e = a + L[i]
         for k in range(r if r < a else a, r + n if r + n > e else e):
-            c = v[k]
-            if 31 < c < 127:
-                t = m[c - 32]
-            else:
-                t = m[0]
-                if 0 < c < 6:  # a suit chip
+            t = v[k] - 32  # (the glyph sheet holds printable ASCII in order: gfxinit)
+            if t < 0:  # an empty cell (0) or a suit chip (1-5): blank
+                if t > -32:
                     q = k - r + 1
-                    L[2 * NL + i] = c  # (the chip's suit + 1)
+                    L[2 * NL + i] = t + 32  # (the chip's suit + 1)
+                t = 0
             if g[k] != t:  # (a tile written is refreshed even when it is the same)
                 g[k] = t
         lines[i] = s

@@ -61,30 +61,26 @@ def init(display):
                         for d, p in c:
                             sheet[(d + y) * 128 + x + i] = p
     font_sheet = gfx.font_sheet
-    fmap = gfx.fmap
     FW = gfx.FW
     FH = gfx.FH
     if font_sheet is None:
-        # The glyph tile sheet for the text lines. CircuitPython's built-in font already
-        # is one (in flash): use it. Otherwise (Blinka: one bitmap per glyph) copy the
-        # printable ASCII glyphs into a 1-bit sheet once.
+        # The glyph tile sheet for the text lines: printable ASCII in order, character c
+        # tile c - 32 (gfx.text relies on it). CircuitPython's built-in font already is
+        # one (in flash; shared-module/fontio/BuiltinFont.c): use it. Otherwise (Blinka:
+        # one bitmap per glyph) copy those glyphs into a 1-bit sheet once.
         f = terminalio.FONT
         b = f.get_bounding_box()
         FW = b[0]
         FH = b[1]
-        fmap = bytearray(95)
-        a = f.get_glyph(65)
-        g = f.get_glyph(66)
         s = getattr(f, "bitmap", None)
-        if a is not None and g is not None and a.bitmap is s and g.bitmap is s \
-                and a.width == FW and a.height == FH:
-            for c in range(32, 127):
-                g = f.get_glyph(c)
-                fmap[c - 32] = g.tile_index if g is not None and g.tile_index < 256 else 0
+        a = f.get_glyph(65)
+        ok = a is not None and a.bitmap is s and a.width == FW and a.height == FH
+        for c in range(32, 127):
+            g = f.get_glyph(c) if ok else None
+            ok = g is not None and g.bitmap is s and g.tile_index == c - 32
+        if ok:
             font_sheet = s
         else:
-            for i in range(95):
-                fmap[i] = i
             d = b[3] if len(b) > 3 else 0
             font_sheet = displayio.Bitmap(95 * FW, FH, 2)
             w = 95 * FW
@@ -125,7 +121,7 @@ def init(display):
         p.make_transparent(0)
         p[1] = T_WHITE
         t = displayio.TileGrid(font_sheet, pixel_shader=p, width=gfx.LW, height=1,
-                               tile_width=FW, tile_height=FH, default_tile=fmap[0])
+                               tile_width=FW, tile_height=FH)
         t.hidden = True
         labels.append(t)
         g.append(t)
@@ -140,6 +136,5 @@ def init(display):
     gfxpaint.canvas = canvas
     gfxpaint.sheet = sheet
     gfx.font_sheet = font_sheet
-    gfx.fmap = fmap
     gfx.FW = FW
     gfx.FH = FH
