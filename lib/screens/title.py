@@ -1,7 +1,6 @@
 """Title menu: Continue (naming the saved game and where it resumes), the two games,
 Statistics, Settings, Rules. Starting a game over a saved one asks first."""
 import gfx
-from app import LEVEL_NAMES
 from menus import Menu, T_MOVE, A, B, START, LEFT, RIGHT, UP, DOWN
 
 GAME_NAMES = ("Alley Cat", "Back Alley")
