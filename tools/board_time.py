@@ -146,6 +146,8 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, 
     recs = []
     m = re.search(r"^OPS (\d+) (\d+) (\d+)", text, re.M)
     run_plan.ops = tuple(int(v) for v in m.groups()) if m else None
+    m = re.search(r"^DRV (-?\d+)", text, re.M)
+    run_plan.driver_bytes = int(m.group(1)) if m else None  # (the driver's own, per poll)
     areas = None
     m = re.search(r"^CAL (\d+)", text, re.M)
     run_plan.cal = int(m.group(1)) if m else None

@@ -10,7 +10,8 @@ inside the stand-in calls; calls: how many (CAL, before the first R line: what e
 Python frame costs beyond a C call, ns, board_time_pixels.calibrate()); bytes: gc.mem_alloc() after - before, -1
 where it fell: gc is 1 where a collection ran in the poll; standin_bytes: what the patched
 stand-in calls allocated, with "alloc" only, else -1), then LOAD cpu_ns wall_us of the whole run
-OPS: the most ops each of gfx's sections held, and END ok|error|diverged.
+OPS: the most ops each of gfx's sections held, DRV: the most bytes this driver allocated
+itself in one poll (none: the VM's collections are the program's), and END ok|error|diverged.
 Marks of the plan: @menu:ITEM moves the cursor to that menu item, @screen:NAME checks the
 screen, @turn plays again (a fresh game) where a table shows game over; where the program
 no longer matches the plan (no such item, another screen) the run ends with END diverged.
@@ -67,35 +68,73 @@ _app = [None]
 
 
 def snap(app):
+    """The screen's state as text (see grab())."""
+    L = [None] * 8
+    grab(app, L)
+    return text(L)
+
+
+def grab(app, L):
+    """The screen's state into list L, allocating nothing (this runs twice in every poll:
+    a string per poll, ~600 bytes with the record, filled the board-sized heap every ~2 s
+    and put the VM's collections into whichever of the program's polls met it)."""
     s = app.screen
+    L[0] = "-" if s is None else getattr(s, "name", "-")
+    g = None if s is None else getattr(s, "g", None)
     if s is None:
+        L[1] = None
+    elif g is None or not hasattr(s, "hold_until"):
+        L[1] = -1
+        L[2] = getattr(s, "sel", -1)
+        L[3] = 1 if getattr(s, "ask_lines", None) else 0
+    else:
+        L[1] = g.phase
+        L[2] = g.turn
+        L[3] = 1 if s.hold_until >= 0 else 0
+        L[4] = g.history_size
+        L[5] = s.overlay
+        L[6] = 1 if s.cpu_at >= 0 else 0
+        L[7] = s.n
+
+
+def text(L):
+    if L[1] is None:
         return "-"
-    nm = getattr(s, "name", "-")
-    g = getattr(s, "g", None)
-    if g is None or not hasattr(s, "hold_until"):
-        return "%s:%d:%d" % (nm, getattr(s, "sel", -1), 1 if getattr(s, "ask_lines", None) else 0)
-    return "%s:%d:%d:%d:%d:%d:%d:%d" % (
-        nm, g.phase, g.turn, 1 if s.hold_until >= 0 else 0, g.history_size, s.overlay,
-        1 if s.cpu_at >= 0 else 0, s.n)
+    if L[1] == -1 and len(L) == 8 and L[4] is None:
+        return "%s:%d:%d" % (L[0], L[2], L[3])
+    return "%s:%d:%d:%d:%d:%d:%d:%d" % tuple(L)
 
 
-pending = [None]
+def same(a, b):
+    for i in range(8):
+        if a[i] != b[i]:
+            return False
+    return True
+
+
+# the poll being recorded: pressed, python_us, standin_us, bytes, standin_bytes, gc,
+# whether one is pending, stand-in calls; the states before and after it (grab)
+pending = [0, 0, 0, 0, 0, 0, 0, 0]
+BEFORE = [None] * 8
+AFTER = [None] * 8
 OPS = [0, 0, 0]
+DRV = [0]  # the most bytes the driver allocated in one poll (its printed record aside)
 print("CAL %d" % _pixels.calibrate())
 N = _pixels.n
 
 
 def flush():
-    r = pending[0]
-    if r is None:
+    r = pending
+    if not r[6]:
         return
-    pending[0] = None
-    if r[0] or N[4] or r[1] != r[2]:
+    r[6] = 0
+    if r[0] or N[4] or not same(BEFORE, AFTER):
         if TRACE:
             print("A", TRACE)
             TRACE.clear()
         print("R %d %s %s %d %d %d %d %d %d %d %d %d %d %d" % (
-            r[0], r[1], r[2], r[3], r[4], N[0], N[1], N[2], N[3], N[4], r[5], r[6], r[7], r[8]))
+            r[0], text(BEFORE), text(AFTER), r[1], r[2], N[0], N[1], N[2], N[3], N[4], r[3],
+            r[4], r[5], r[7]))
     for i in range(5):
         N[i] = 0
 
@@ -144,20 +183,37 @@ def _capture(self, app):
         flush()
         for i in range(5):
             N[i] = 0
-        b = snap(app)
+        d = gc.mem_alloc()
+        for i in range(8):
+            BEFORE[i] = None
+            AFTER[i] = None
+        grab(app, BEFORE)
         _pixels.spent[0] = 0
         _pixels.calls[0] = 0
         if AL:
             AL[0] = AL[1] = 0
         a = gc.mem_alloc()
+        d = a - d  # (the driver's own bytes, before and after the step)
         t = utime.ticks_us()
         step(now, pressed)
         dt = utime.ticks_diff(utime.ticks_us(), t)
-        a = gc.mem_alloc() - a
+        e = gc.mem_alloc()
+        a = e - a
         sp = _pixels.spent[0]
         c = 1 if a < 0 or (AL and AL[1]) else 0  # the heap's use fell: a collection
-        pending[0] = (pressed, b, snap(app), dt - sp, sp, -1 if c else a,
-                      AL[0] if AL else -1, c, _pixels.calls[0])
+        grab(app, AFTER)
+        r = pending
+        r[0] = pressed
+        r[1] = dt - sp
+        r[2] = sp
+        r[3] = -1 if c else a
+        r[4] = AL[0] if AL else -1
+        r[5] = c
+        r[6] = 1
+        r[7] = _pixels.calls[0]
+        d += gc.mem_alloc() - e
+        if d > DRV[0]:
+            DRV[0] = d
 
     app.step = timed
     import gfx
@@ -207,5 +263,6 @@ except BaseException as e:  # noqa: B902
     print("RUNERR", repr(e))
     sys.print_exception(e)
 print("OPS %d %d %d" % tuple(OPS))
+print("DRV %d" % DRV[0])
 print("LOAD %d %d" % (cpu_ns() - c0 if c0 >= 0 else -1, utime.ticks_diff(utime.ticks_us(), w0)))
 print("END", "ok" if ok else "error" if ok is False else "diverged")

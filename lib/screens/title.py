@@ -1,7 +1,6 @@
 """Title menu: Continue (naming the saved game and where it resumes), the two games,
 Statistics, Settings, Rules. Starting a game over a saved one asks first."""
 import gfx
-from app import LEVEL_NAMES
 from menus import Menu, T_MOVE, A, B, START, LEFT, RIGHT, UP, DOWN
 
 GAME_NAMES = ("Alley Cat", "Back Alley")
@@ -36,7 +35,15 @@ class AskMenu(Menu):
 
     def draw_ask(self):
         q = self.ask_lines
-        gfx.panel(4, 4, 152, 120)
+        # the question's panel (4, 4, 152, 120) on DARK, each pixel filled once (a panel
+        # over a screen cleared DARK fills most of it twice: ~4.5 board-ms; the clear in
+        # the panel's colour replaces Menu.draw's, nothing is filled before refresh())
+        gfx.clear(11)
+        gfx.rect(0, 0, 160, 4, gfx.DARK)
+        gfx.rect(0, 124, 160, 4, gfx.DARK)
+        gfx.rect(0, 4, 4, 120, gfx.DARK)
+        gfx.rect(156, 4, 4, 120, gfx.DARK)
+        gfx.frame(4, 4, 152, 120, gfx.SKY)
         gfx.text(0, 80, 8, q[0], gfx.T_YELLOW, center=True)
         for i in range(1, len(q)):
             gfx.text(i, 80, 14 + 13 * i, q[i], gfx.T_WHITE, center=True)
@@ -48,7 +55,8 @@ class AskMenu(Menu):
         for i in range(2):
             y = 72 + 15 * i
             s = i == self.sel
-            gfx.rect(14, y - 2, 132, 14, gfx.NAVY if s else 11)
+            if s:  # (the other's place is the panel's colour: nothing to fill there)
+                gfx.rect(14, y - 2, 132, 14, gfx.NAVY)
             gfx.text(6 + i, 80, y, self.items[i], gfx.T_YELLOW if s else gfx.T_WHITE,
                      center=True)
         gfx.text(10, 80, 106, "A: choose  B: no", gfx.T_CYAN, center=True)
@@ -85,11 +93,7 @@ class TitleScreen(AskMenu):
             self.detail = GAME_NAMES[app.saved - 1]
             if ls[6]:
                 self.detail += ", %s %d" % ("round" if app.saved == 1 else "deal", ls[6])
-        items.append("Alley Cat")
-        items.append("Back Alley")
-        items.append("Statistics")
-        items.append("Settings")
-        items.append("Rules")
+        items.extend(("Alley Cat", "Back Alley", "Statistics", "Settings", "Rules"))
         self.note = app.notice
         app.notice = ""
         # back from Settings / Statistics / Rules: the same item stays selected

@@ -12,35 +12,42 @@ NAMES = ("You", "CPU")
 
 
 def tricks(g, p):
-    """Player p's tricks this round from the engine's history: (values of the tricks
-    without the alley cat, value of the alley-cat trick or -1). Rules: a trick is worth
-    the difference of the card values (A=1 .. K=13, 5D=5), the higher-ranked card takes
-    it, and its taker subtracts it when the 5D is in it."""
-    vals = []
-    cat = -1
+    """Player p's tricks this round: (values of the tricks without the alley cat, value of
+    the alley-cat trick or -1); see both()."""
+    v, c = both(g)
+    return v[p], c[p]
+
+
+def both(g):
+    """Both players' tricks this round from the engine's history, in one pass: (the values
+    of each one's tricks without the alley cat, the value of each one's alley-cat trick or
+    -1). Rules: a trick is worth the difference of the card values (A=1 .. K=13, 5D=5),
+    the higher-ranked card takes it, and its taker subtracts it when the 5D is in it."""
+    vals = ([], [])
+    cat = [-1, -1]
     for k in range(0, g.history_size - 1, 2):
         a = g.history_card(k)
         b = g.history_card(k + 1)
         w = g.history_seat(k) if AC.rank_index(a) > AC.rank_index(b) else g.history_seat(k + 1)
-        if w != p:
-            continue
         v = (a & 15) - (b & 15)
         if v < 0:
             v = -v
         if a == ALLEY_CAT or b == ALLEY_CAT:
-            cat = v
+            cat[w] = v
         else:
-            vals.append(v)
+            vals[w].append(v)
     return vals, cat
 
 
 def breakdown(g):
     """Two rows per player: the points of each trick taken, the alley cat, the round."""
     r = []
+    vs, cs = both(g)
     for p in (0, 1):
-        vals, cat = tricks(g, p)
+        vals = vs[p]
+        cat = cs[p]
         t = sum(vals)
-        a = "%s: %s = %d" % (NAMES[p], "+".join("%d" % v for v in vals), t)
+        a = "%s: %s = %d" % (NAMES[p], "+".join(["%d" % v for v in vals]), t)
         if len(a) > 25:
             a = "%s: %d tricks = %d" % (NAMES[p], len(vals), t)
         if not vals:
