@@ -200,3 +200,17 @@ def test_stand_in_calls_are_counted_and_calibrated(recs):
         assert rs and all(r["calls"] > 0 for r in rs), what
     # a computer thinking draws nothing: no stand-in call is taken off its time
     assert all(r["calls"] == 0 for r in _by(recs, "a computer thinks (Back Alley)"))
+
+
+def test_the_estimator_runs_on_micropython32():
+    # tools/board_time.py --vm mp32: the 32-bit VM configured like the board (a pystack, the
+    # firmware's names built in) as a cross-check; its utime has the ticks pystone and the
+    # driver time with (the firmware's time has none: the program never uses them)
+    mp = device_heap.micropython_binary("mp32")
+    if mp is None:
+        pytest.skip("micropython32 cannot be built here")
+    assert board_time.pystones("mp32", loops=2000) > 1000
+    rs = board_time.run_plan(["@start", "", "", "DOWN", "", ""], mpy=False, count=True,
+                             vm="mp32")
+    assert rs and board_time.run_plan.cal is not None
+    assert any(r["key"] and r["calls"] > 0 for r in rs), rs

@@ -7,7 +7,10 @@
 import sys
 
 try:
-    from time import ticks_us, ticks_diff
+    try:
+        from time import ticks_us, ticks_diff
+    except ImportError:  # micropython32 (tools/build_mp32.py) has them in utime only
+        from utime import ticks_us, ticks_diff
 
     def clock():
         return ticks_us() / 1e6

@@ -1,9 +1,12 @@
 // micropython32's own modules: open() on POSIX file descriptors (py/stream.c helpers),
-// a minimal `os` (getenv) and `utime` (gmtime, mktime) for tools/standins/.
+// a minimal `os` (getenv) and `utime` (gmtime, mktime) for tools/standins/, and utime's
+// ticks_us / ticks_diff for tools/board_time.py's driver and pystone (the board's firmware has
+// neither: the device program never uses them).
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "py/builtin.h"
@@ -222,7 +225,28 @@ static mp_obj_t utime_mktime(mp_obj_t tuple) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(utime_mktime_obj, utime_mktime);
 
+// MicroPython's ticks: microseconds of the monotonic clock, wrapping at 2**30 (small ints)
+#define TICKS_MASK (0x3FFFFFFF)
+#define TICKS_HALF (0x20000000)
+
+static mp_obj_t utime_ticks_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    unsigned long long us = (unsigned long long)ts.tv_sec * 1000000ULL + ts.tv_nsec / 1000;
+    return MP_OBJ_NEW_SMALL_INT((mp_int_t)(us & TICKS_MASK));
+}
+static MP_DEFINE_CONST_FUN_OBJ_0(utime_ticks_us_obj, utime_ticks_us);
+
+static mp_obj_t utime_ticks_diff(mp_obj_t end, mp_obj_t start) {
+    mp_int_t d = ((mp_obj_get_int(end) - mp_obj_get_int(start) + TICKS_HALF) & TICKS_MASK)
+        - TICKS_HALF;
+    return MP_OBJ_NEW_SMALL_INT(d);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(utime_ticks_diff_obj, utime_ticks_diff);
+
 static const mp_rom_map_elem_t utime_globals_table[] = {
+    { MP_ROM_QSTR(MP_QSTR_ticks_us), MP_ROM_PTR(&utime_ticks_us_obj) },
+    { MP_ROM_QSTR(MP_QSTR_ticks_diff), MP_ROM_PTR(&utime_ticks_diff_obj) },
     { MP_ROM_QSTR(MP_QSTR___name__), MP_ROM_QSTR(MP_QSTR_utime) },
     { MP_ROM_QSTR(MP_QSTR_gmtime), MP_ROM_PTR(&utime_gmtime_obj) },
     { MP_ROM_QSTR(MP_QSTR_mktime), MP_ROM_PTR(&utime_mktime_obj) },
