@@ -23,4 +23,4 @@ def names():
     _ = [_TIP_Y, trick_winner, _HIGH, bidding, team_score, NO_TRUMP, 'No trump', 'Trump ']
     _ = [chr, ' ', '%d/%d', len, replace, all, seats, play]
     _ = ['0', '%s %s/%d', col, y, WHITE, blit, YELLOW, 'Your bid']
-    _ = [st, ROWS, DARK, SKY, rows, foot, color, rule]
+    _ = [st, ROWS, rows, foot, color, rule, panel_screen, scrolled]

@@ -4,7 +4,7 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [scrolled, head, row, legend, top, scroll, j, up]
+    _ = [head, row, legend, top, scroll, SKY, j, up]
     _ = [down, 'Up: more', 'Down: more', sel, NAVY, 'Play again', Menu, last_trick]
     _ = ['Last trick', 'won by ', both, vals, history_card, history_seat, breakdown, vs]
     _ = [cs, sum, '+', 'round ', why, e0, e1, draw]
@@ -18,9 +18,9 @@ def names():
     _ = [reset_view, ponder, cpu_turn, want, slice, think, kc, mv]
     _ = [end_hold, sheet_, stop_flash, before, flash, show, ov, START]
     _ = [SELECT, DOWN, OV_LAST, OV_SCORES, ITEM_Y, STEP, menu, TITLE]
-    _ = [WRAP, H, ask_lines, items, note, build, draw_header, draw_ask]
-    _ = [draw_items, item_y, bar, ask_key, choose, side, pause, Paused]
-    _ = [Resume, Rules, AC_PAGES, BA_PAGES, KEYS_PAGE, page, _page, na]
-    _ = [Buttons, count, body, 'page=%d', AskMenu, _SETTING_NAMES, Difficulty, Sound]
-    _ = [Brightness, Speed, Coach, _SETTING_VALUES, 'by round', 'by trick', '22', '44']
-    _ = ['66', '25', '13', '7', '3', '1', off, on]
+    _ = [WRAP, H, ask_lines, items, note, build, draw_header, DARK]
+    _ = [draw_ask, draw_items, item_y, bar, ask_key, choose, side, pause]
+    _ = [Paused, Resume, Rules, AC_PAGES, BA_PAGES, KEYS_PAGE, page, _page]
+    _ = [na, Buttons, count, body, 'page=%d', AskMenu, _SETTING_NAMES, Difficulty]
+    _ = [Sound, Brightness, Speed, Coach, _SETTING_VALUES, 'by round', 'by trick', '22']
+    _ = ['44', '66', '25', '13', '7', '3', '1', off]

@@ -35,15 +35,9 @@ class AskMenu(Menu):
 
     def draw_ask(self):
         q = self.ask_lines
-        # the question's panel (4, 4, 152, 120) on DARK, each pixel filled once (a panel
-        # over a screen cleared DARK fills most of it twice: ~4.5 board-ms; the clear in
-        # the panel's colour replaces Menu.draw's, nothing is filled before refresh())
-        gfx.clear(11)
-        gfx.rect(0, 0, 160, 4, gfx.DARK)
-        gfx.rect(0, 124, 160, 4, gfx.DARK)
-        gfx.rect(0, 4, 4, 120, gfx.DARK)
-        gfx.rect(156, 4, 4, 120, gfx.DARK)
-        gfx.frame(4, 4, 152, 120, gfx.SKY)
+        # the question's panel (4, 4, 152, 120), replacing Menu.draw's clear (nothing is
+        # filled before refresh())
+        gfx.panel_screen(4)
         gfx.text(0, 80, 8, q[0], gfx.T_YELLOW, center=True)
         for i in range(1, len(q)):
             gfx.text(i, 80, 14 + 13 * i, q[i], gfx.T_WHITE, center=True)

@@ -7,21 +7,10 @@ from appx import note_result  # noqa: F401 (the sheets' import of it)
 ROWS = 6  # rows a scrolling sheet shows at a time
 
 
-def back():
-    """A new frame: the panel (2, 2, 156, 124) on DARK, each pixel filled once (a panel
-    over a cleared screen fills most of it twice: ~5 board-ms)."""
-    gfx.clear(11)
-    gfx.rect(0, 0, 160, 2, gfx.DARK)
-    gfx.rect(0, 126, 160, 2, gfx.DARK)
-    gfx.rect(0, 2, 2, 124, gfx.DARK)
-    gfx.rect(158, 2, 2, 124, gfx.DARK)
-    gfx.frame(2, 2, 156, 124, gfx.SKY)
-
-
 def lines(title, rows, foot, color=gfx.T_YELLOW, rule=-1):
     """A full-screen text panel: title, up to 7 rows (rule: the first of the two rows of a
     breakdown whose rule lines are drawn in cyan), a footer line."""
-    back()
+    gfx.panel_screen(2)  # (2, 2, 156, 124)
     gfx.text(0, 80, 6, title, color, center=True)
     for i in range(len(rows)):
         gfx.text(1 + i, 6, 21 + 12 * i, rows[i],
@@ -38,7 +27,7 @@ def scrolled(s, title, head, n, row, legend):
     if top < 0:
         top = 0
     s.scroll = top
-    back()
+    gfx.panel_screen(2)  # (2, 2, 156, 124)
     gfx.text(0, 80, 4, title, gfx.T_YELLOW, center=True)
     gfx.text(1, 6, 17, head, gfx.T_CYAN)
     gfx.rect(4, 29, 152, 1, gfx.SKY)
