@@ -39,8 +39,9 @@ SENT = {
     # your card leaves a gap in the hand until the trick is cleared (10,041; 12,714 when the
     # hand closed up at once, 13,487 before a mid-trick move kept the labels)
     "your card played": 10100,
-    "a computer's card shown": 9500,  # (9,457: the computer's card that ends a trick keeps
-    # your hand; 11,322 before the gap, 12,012 before that)
+    "a computer's card shown": 9600,  # (9,457-9,544: the computer's card that ends a trick
+    # keeps your hand, the most with the plan's course of the day: slices of thinking change
+    # when the computers move; 11,322 before the gap, 12,012 before that)
     "a trick cleared": 8700,  # (8,601 with the hand's close-up, which moved here from your
     # card played; 6,861 before; 15,168 while Back Alley's bidding summary going, a panel
     # leaving with no trick played yet, was counted here: it is a screen change now)

@@ -107,6 +107,16 @@ def text(L):
     return "%s:%d:%d:%d:%d:%d:%d:%d" % tuple(L)
 
 
+def put_state(L):
+    """text(L) and a space, printed without making a string."""
+    if L[1] is None:
+        print("-", end=" ")
+    elif L[1] == -1 and L[4] is None:
+        print(L[0], L[2], L[3], sep=":", end=" ")
+    else:
+        print(L[0], L[1], L[2], L[3], L[4], L[5], L[6], L[7], sep=":", end=" ")
+
+
 def same(a, b):
     for i in range(8):
         if a[i] != b[i]:
@@ -136,9 +146,13 @@ def flush():
         if TRACE:
             print("A", TRACE)
             TRACE.clear()
-        print("R %d %s %s %d %d %d %d %d %d %d %d %d %d %d %d" % (
-            r[0], text(BEFORE), text(AFTER), r[1], r[2], N[0], N[1], N[2], N[3], N[4], r[3],
-            r[4], r[5], r[7], r[8]))
+        # (printed field by field: a record is a poll's, thousands of them since the polls
+        # that only think are recorded, and a string per record would fill the heap and
+        # put the VM's collections into the program's polls)
+        print("R", r[0], end=" ")
+        put_state(BEFORE)
+        put_state(AFTER)
+        print(r[1], r[2], N[0], N[1], N[2], N[3], N[4], r[3], r[4], r[5], r[7], r[8])
     for i in range(5):
         N[i] = 0
 
@@ -205,6 +219,7 @@ def _capture(self, app):
     step = app.step
 
     def timed(now, pressed):
+        _count_thinks()  # (its wrapper is made once per game: not a poll's bytes)
         flush()
         for i in range(5):
             N[i] = 0
@@ -213,7 +228,6 @@ def _capture(self, app):
             BEFORE[i] = None
             AFTER[i] = None
         grab(app, BEFORE)
-        _count_thinks()
         THINKS[0] = 0
         _pixels.spent[0] = 0
         _pixels.calls[0] = 0
