@@ -44,6 +44,7 @@ class TableKeys:
                 self.drop()
                 if again:
                     self.app.new_game(self.KIND)
+                    self.flags |= _F_MOVED  # (as above)
                 else:
                     self.app.to_title()
             elif k & (LEFT | RIGHT | UP | DOWN):
@@ -61,6 +62,7 @@ class TableKeys:
                 self.tip = ""
                 self.next_round()
                 self.forget()
+                self.flags = _F_MOVED  # (forget() cleared it): no thinking on top of the redraw
                 self.app.changed()  # a new deal or round: written within app.SAVE_WITHIN_MS
                 self.save()
                 self.cur = 0
