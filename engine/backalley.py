@@ -106,11 +106,8 @@ class BackAlley(CardGame):
         self.started = True
         self.dealer = dealer
         self.deal_number = s
-        k = 0
-        for c in range(0x43):  # the unshuffled deck: every card code in ascending order
-            if is_card(c):
-                d[k] = c if deck is None else deck[k]
-                k += 1
+        for i in range(54):  # the unshuffled deck: every card code in ascending order
+            d[i] = (i // 13) << 4 | i % 13 + 1 if deck is None else deck[i]
         if deck is None:
             self.rng.shuffle(d, 54)
         n = _size(self.deals, self.deal_number)

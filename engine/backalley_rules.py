@@ -31,7 +31,7 @@
 #   Re-dealing hidden cards in a copy: swap cards between hands[] slots of other seats and
 #   undealt[] (keep hand_n); nothing derived depends on which hidden card sits where.
 #   Scratch: seen[80] (the dealing order of a deal, or flags per card code).
-from engine.common import const, NO_CARD, is_card
+from engine.common import const, NO_CARD
 
 # The same values as engine/backalley.py's (const() inlines them where they are declared).
 PHASE_BID = const(0)
@@ -169,8 +169,9 @@ def rebuild(self):
         if i < 4:
             seen[self.table[i]] = 1
     k = 0
-    for c in range(0x43):
-        if is_card(c) and not seen[c]:
+    for i in range(54):  # (the 54 cards in ascending order, 0x41 and 0x42 last)
+        c = (i // 13) << 4 | i % 13 + 1
+        if not seen[c]:
             self.undealt[k] = c
             k += 1
     self.undealt_n = k

@@ -180,14 +180,17 @@ class GameScreen(TableKeys):
             n = g.hand(0, h)
             self.n = n
             k = self.sort_key
-            for i in range(1, n):  # insertion sort, no allocation
+            o = self.ok  # (here each sorted card's key: one sort_key call a card; ok is set below)
+            for i in range(n):  # insertion sort, no allocation
                 c = h[i]
                 kc = k(c)
                 j = i - 1
-                while j >= 0 and k(h[j]) > kc:
+                while j >= 0 and o[j] > kc:
                     h[j + 1] = h[j]
+                    o[j + 1] = o[j]
                     j -= 1
                 h[j + 1] = c
+                o[j + 1] = kc
         if self.cur >= n:
             self.cur = n - 1 if n > 0 else 0
         # which cards may be played now (all of them when it is not your card to play)
