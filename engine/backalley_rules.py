@@ -115,6 +115,8 @@ def rebuild(self):
     n = self.upcard
     self.trump = NO_TRUMP if n == NO_CARD or n >> 4 == _JOKER else n >> 4
     b = self.bids
+    h = self.hands
+    q = self.played
     self.n_bids = 0
     k = 0  # boards so far, in bidding order: a board's level is its ordinal
     for i in range(4):
@@ -132,9 +134,9 @@ def rebuild(self):
         if p >= self.trick_size:
             self.table[p] = NO_CARD
         for i in range(self.hand_n[p], 13):
-            self.hands[13 * p + i] = NO_CARD
+            h[13 * p + i] = NO_CARD
     for i in range(self.played_n, 52):
-        self.played[i] = NO_CARD
+        q[i] = NO_CARD
     for i in range(13):
         self.trick_leads[i] = 0
     self.broken = False
@@ -164,8 +166,8 @@ def rebuild(self):
     seen[n] = 1
     seen[self.discarded] = 1
     for i in range(52):  # the unused slots hold NO_CARD, which is no card
-        seen[self.hands[i]] = 1
-        seen[self.played[i]] = 1
+        seen[h[i]] = 1
+        seen[q[i]] = 1
         if i < 4:
             seen[self.table[i]] = 1
     k = 0
