@@ -82,24 +82,6 @@ class BackAlley(CardGame):
         return self._deal((self.dealer + 1) & 3, deck,
                           self.deal_number + (b[0] | b[1] | b[2] | b[3] != BID_PASS))
 
-    def _ahead(self, now=0):
-        """The next deal's shuffle, made ahead while the hand-over panel is read (the front
-        end's idle steps; now: by _deal itself): the deck into seen[0:54], the rng's state
-        before it in seen[70:74] and after it in seen[74:78], seen[79] = 1; the rng itself is
-        left as it was, the game unchanged. _deal takes it when the rng is still in the state
-        it began from (any other use of seen, rebuild() among them, clears seen[79])."""
-        d = self.seen
-        if not now and (d[79] or self.phase != PHASE_HAND_OVER):
-            return
-        r = self.rng
-        r.save(d, 70)
-        for i in range(54):  # the unshuffled deck: every card code in ascending order
-            d[i] = (i // 13) << 4 | i % 13 + 1
-        r.shuffle(d, 54)
-        r.save(d, 74)
-        r.load(d, 70)
-        d[79] = 1
-
     def _deal(self, dealer, deck, s):
         """Deal deal number s (-1: the first of a new game; dealer -1: a random one): the core state of a new hand, then
         rebuild() derives the rest (p: the up-card, j: the other joker). A deck that is not a permutation of the 54 cards changes
@@ -124,14 +106,10 @@ class BackAlley(CardGame):
         self.started = True
         self.dealer = dealer
         self.deal_number = s
-        r = self.rng
+        for i in range(54):  # the unshuffled deck: every card code in ascending order
+            d[i] = (i // 13) << 4 | i % 13 + 1 if deck is None else deck[i]
         if deck is None:
-            if not d[79] or r.hi != d[70] | d[71] << 8 or r.lo != d[72] | d[73] << 8:
-                self._ahead(1)  # (no shuffle made ahead from the rng's state now)
-            r.load(d, 74)
-        else:
-            for i in range(54):
-                d[i] = deck[i]
+            self.rng.shuffle(d, 54)
         n = _size(self.deals, s)
         for i in range(4):
             self.hand_n[i] = n

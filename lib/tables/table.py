@@ -255,8 +255,6 @@ class GameScreen(TableKeys):
             self.app.fx.turn(self.KIND, g.turn if g.phase < self.PHASE_OVER else -1)
         elif self.my_turn() and not self.flags & _F_MOVED:
             self.ponder()  # your hint, in the background
-        elif self.KIND == 2 and g.phase == self.PHASE_OVER:
-            g._ahead()  # Back Alley: the next deal's shuffle while the panel is read (once)
 
     def end_hold(self):
         self.hold_until = -1
