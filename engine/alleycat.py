@@ -116,10 +116,10 @@ class AlleyCat(CardGame):
         if deck is not None and (len(deck) != 27 or mask(deck, 0, 27) != ALL):
             return ERR_BAD_MOVE
         buf = SCRATCH
-        for i in range(27):
-            buf[i] = DECK[i]
         if d < 0:
             # Cut: each seat takes a card from a shuffled deck, the lower card deals.
+            for i in range(27):
+                buf[i] = DECK[i]
             self.rng.shuffle(buf, 27)
             d = 0 if IDX[buf[0]] < IDX[buf[1]] else 1
         self.dealer = d

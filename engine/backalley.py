@@ -106,19 +106,17 @@ class BackAlley(CardGame):
         self.started = True
         self.dealer = dealer
         self.deal_number = s
-        k = 0
-        for c in range(0x43):  # the unshuffled deck: every card code in ascending order
-            if is_card(c):
-                d[k] = c if deck is None else deck[k]
-                k += 1
+        for i in range(54):  # the unshuffled deck: every card code in ascending order
+            d[i] = (i // 13) << 4 | i % 13 + 1 if deck is None else deck[i]
         if deck is None:
             self.rng.shuffle(d, 54)
-        n = _size(self.deals, self.deal_number)
+        n = _size(self.deals, s)
         for i in range(4):
             self.hand_n[i] = n
             self.bids[i] = 0
+        h = self.hands
         for i in range(4 * n):
-            self.hands[13 * ((self.dealer + 1 + i) & 3) + (i >> 2)] = d[i]
+            h[13 * ((dealer + 1 + i) & 3) + (i >> 2)] = d[i]
         p = d[4 * n]
         self.upcard = p
         self.discarded = NO_CARD
@@ -126,8 +124,8 @@ class BackAlley(CardGame):
             # The other joker, if dealt, is thrown away and replaced from the top of the stock.
             j = LITTLE_BLOOPER if p == BIG_BLOOPER else BIG_BLOOPER
             for i in range(52):
-                if self.hands[i] == j and i % 13 < n:
-                    self.hands[i] = d[4 * n + 1]
+                if h[i] == j and i % 13 < n:
+                    h[i] = d[4 * n + 1]
                     self.discarded = j
         self.trick_size = 0
         self.played_n = 0

@@ -31,7 +31,7 @@
 #   Re-dealing hidden cards in a copy: swap cards between hands[] slots of other seats and
 #   undealt[] (keep hand_n); nothing derived depends on which hidden card sits where.
 #   Scratch: seen[80] (the dealing order of a deal, or flags per card code).
-from engine.common import const, NO_CARD, is_card
+from engine.common import const, NO_CARD
 
 # The same values as engine/backalley.py's (const() inlines them where they are declared).
 PHASE_BID = const(0)
@@ -115,6 +115,8 @@ def rebuild(self):
     n = self.upcard
     self.trump = NO_TRUMP if n == NO_CARD or n >> 4 == _JOKER else n >> 4
     b = self.bids
+    h = self.hands
+    q = self.played
     self.n_bids = 0
     k = 0  # boards so far, in bidding order: a board's level is its ordinal
     for i in range(4):
@@ -132,9 +134,9 @@ def rebuild(self):
         if p >= self.trick_size:
             self.table[p] = NO_CARD
         for i in range(self.hand_n[p], 13):
-            self.hands[13 * p + i] = NO_CARD
+            h[13 * p + i] = NO_CARD
     for i in range(self.played_n, 52):
-        self.played[i] = NO_CARD
+        q[i] = NO_CARD
     for i in range(13):
         self.trick_leads[i] = 0
     self.broken = False
@@ -164,13 +166,14 @@ def rebuild(self):
     seen[n] = 1
     seen[self.discarded] = 1
     for i in range(52):  # the unused slots hold NO_CARD, which is no card
-        seen[self.hands[i]] = 1
-        seen[self.played[i]] = 1
+        seen[h[i]] = 1
+        seen[q[i]] = 1
         if i < 4:
             seen[self.table[i]] = 1
     k = 0
-    for c in range(0x43):
-        if is_card(c) and not seen[c]:
+    for i in range(54):  # (the 54 cards in ascending order, 0x41 and 0x42 last)
+        c = (i // 13) << 4 | i % 13 + 1
+        if not seen[c]:
             self.undealt[k] = c
             k += 1
     self.undealt_n = k

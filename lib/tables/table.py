@@ -5,7 +5,7 @@ panels. screen_alleycat / screen_backalley fill in the game-specific parts.
 import gfx
 from fx import due, T_PLAY, T_TRICK, T_CAT, T_WIN, T_LOSE
 from engine.bots import Bot
-from table_keys import TableKeys, OV_NONE
+from table_keys import TableKeys
 from buttons import const
 
 _TH_CPU = const(1)  # (table_keys)
@@ -17,10 +17,11 @@ _F_KEEP = const(8)  # the next draw_all keeps the hand's ops: they cannot have c
 _F_LIGHT = const(16)  # ... and the table's part before gfx.again(0) (mid-trick: gfx.again())
 # hand[15]: your card played, shown as a gap in its slot until the trick is cleared, else 0
 
-S_COACH = 8  # app.S_COACH, app.S_AUTOPLAY (settings bytes; app itself is not imported)
-S_AUTOPLAY = 9
+_S_COACH = const(8)  # app.S_COACH, app.S_AUTOPLAY (settings bytes; app itself is not imported)
+_S_AUTOPLAY = const(9)
+_OV_NONE = const(0)  # (table_keys)
 
-MASK = 0x1FFFFFFF
+_MASK = const(0x1FFFFFFF)
 
 
 def signed(n):
@@ -56,7 +57,7 @@ class GameScreen(TableKeys):
         self.tip = ""  # the hint's reason, else the coach's line (until the next move)
         self.cpu_at = -1
         self.hold_until = -1
-        self.overlay = OV_NONE
+        self.overlay = _OV_NONE
         self.msg1 = ""
         self.msg2 = ""
         self.msg3 = ""  # hint / why a card is not allowed (until the next move)
@@ -123,18 +124,19 @@ class GameScreen(TableKeys):
         return True
 
     def forget(self):
-        """The position changed: what the bot thought or was thinking no longer holds."""
+        """The position changed: what the bot thought or was thinking no longer holds (a
+        move or key drawn in this step still keeps thinking for the next: _F_MOVED)."""
         self.th = 0
-        self.flags = 0
+        self.flags &= _F_MOVED
 
     def coaching(self):
-        return self.app.settings[S_COACH] and self.my_turn() and self.hold_until < 0
+        return self.app.settings[_S_COACH] and self.my_turn() and self.hold_until < 0
 
     def reset_view(self):
         self.forget()
         self.cpu_at = -1
         self.hold_until = -1
-        self.overlay = OV_NONE
+        self.overlay = _OV_NONE
         self.msg1 = ""
         self.msg2 = ""
         self.msg3 = ""
@@ -164,7 +166,7 @@ class GameScreen(TableKeys):
 
     def waiting(self):  # (then: a forced card about to be played for you, auto-play; Up's hint)
         return self.hold_until < 0 and not self.cpu_turn() and not self.save_due and \
-            not (self.forced and self.app.settings[S_AUTOPLAY] and self.my_turn()) and \
+            not (self.forced and self.app.settings[_S_AUTOPLAY] and self.my_turn()) and \
             not self.flags & _F_ASKED and not self.box_pending()
 
     def box_pending(self):
@@ -180,14 +182,17 @@ class GameScreen(TableKeys):
             n = g.hand(0, h)
             self.n = n
             k = self.sort_key
-            for i in range(1, n):  # insertion sort, no allocation
+            o = self.ok  # (here each sorted card's key: one sort_key call a card; ok is set below)
+            for i in range(n):  # insertion sort, no allocation
                 c = h[i]
                 kc = k(c)
                 j = i - 1
-                while j >= 0 and k(h[j]) > kc:
+                while j >= 0 and o[j] > kc:
                     h[j + 1] = h[j]
+                    o[j + 1] = o[j]
                     j -= 1
                 h[j + 1] = c
+                o[j + 1] = kc
         if self.cur >= n:
             self.cur = n - 1 if n > 0 else 0
         # which cards may be played now (all of them when it is not your card to play)
@@ -227,10 +232,10 @@ class GameScreen(TableKeys):
                 self.ponder()  # the next seat may think meanwhile
             return
         g = self.g
-        if self.forced and self.app.settings[S_AUTOPLAY] and self.my_turn():
+        if self.forced and self.app.settings[_S_AUTOPLAY] and self.my_turn():
             # auto-play: your only playable card goes after the computer's delay
             if self.cpu_at < 0:
-                self.cpu_at = (now + self.app.cpu_ms()) & MASK
+                self.cpu_at = (now + self.app.cpu_ms()) & _MASK
             elif due(now, self.cpu_at):
                 self.cpu_at = -1
                 self.do_move(self.forced, now)
@@ -239,7 +244,7 @@ class GameScreen(TableKeys):
             # both are over
             if self.cpu_at < 0:
                 self.app.fx.turn(self.KIND, g.turn)
-                self.cpu_at = (now + self.app.cpu_ms()) & MASK
+                self.cpu_at = (now + self.app.cpu_ms()) & _MASK
             if not self.ponder() and due(now, self.cpu_at):
                 self.cpu_at = -1
                 self.do_move(self.bot.move, now)
@@ -289,7 +294,7 @@ class GameScreen(TableKeys):
                 self.hand[15] = move
             if g.trick_size == 0 and before > 0:
                 cat = self.trick_done(seat, move)
-                self.hold_until = (now + self.app.hold_ms()) & MASK
+                self.hold_until = (now + self.app.hold_ms()) & _MASK
                 fx.flash(self.KIND, g.last_winner, now, self.app.hold_ms(), cat)
                 if g.phase == self.PHASE_GAME_OVER:
                     won = self.human_won()

@@ -5,9 +5,9 @@ import gfx
 from fx import T_BAD, T_MOVE
 from buttons import A, B, START, SELECT, LEFT, RIGHT, UP, DOWN, const
 
-OV_NONE = 0
-OV_LAST = 1
-OV_SCORES = 2
+_OV_NONE = const(0)  # GameScreen.overlay: none, the last trick, the score sheet
+_OV_LAST = const(1)
+_OV_SCORES = const(2)
 # GameScreen.th, the bot's decision: whose, | _TH_DONE once made (bot.move); GameScreen.flags
 # (one field each: the screens' member tables stay as small as before). Underscore consts:
 # no room taken on the board; the same values in table_keys, table, screen_backalley(_bid)
@@ -28,14 +28,14 @@ class TableKeys:
             if not (k & START):
                 return
         if k & START:
-            self.overlay = OV_NONE
+            self.overlay = _OV_NONE
             self.app.open_pause(self)
             return
         if self.overlay:
-            if self.overlay == OV_SCORES and k & (UP | DOWN):
+            if self.overlay == _OV_SCORES and k & (UP | DOWN):
                 self.scroll += 1 if k & DOWN else -1  # the score sheet scrolls
             else:
-                self.overlay = OV_NONE
+                self.overlay = _OV_NONE
             self.draw_all()
             return
         if g.phase == self.PHASE_GAME_OVER:
@@ -51,7 +51,7 @@ class TableKeys:
                 self.draw_all()
             return
         if k & SELECT:
-            self.show(OV_LAST)
+            self.show(_OV_LAST)
             return
         if g.phase == self.PHASE_OVER:
             if k & A:
