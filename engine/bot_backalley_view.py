@@ -7,7 +7,7 @@
 #
 # Cards inside the brain are (suit, power) pairs kept as bitmasks: suit 0..3 where both jokers
 # belong to the trump suit, power 2..14 (ace 14), Little Blooper 15, Big Blooper 16.
-from engine.cards import NO_CARD
+from engine.common import NO_CARD  # (not engine.cards: a module less at Back Alley's start)
 
 class BackAlleyView:
     """Everything the seat to move can see, copied out of the game (nothing hidden)."""
