@@ -4,13 +4,13 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [note_result, LEVEL_NAMES, panel_screen, scrolled, 'Last trick', sheet, breakdown, 'Final: ']
-    _ = [hist_open, appx, GAME_AC, GAME_BA, max, 'lib/tables/sheet.py', 'Up: more', 'Down: more']
-    _ = ['Play again', 'won by ', rows, foot, color, rule, head, legend]
-    _ = ['lib/tables/sheet_alleycat.py', both, 'round ', why, 'points ', 'You win!', 'CPU wins', ', to %d']
-    _ = ['<listcomp>', pts, 'lib/tables/sheet_backalley.py', size, made, ' x ', contract_text, 'board x%d']
-    _ = ['bid %d', mark, 'B%d', '%s/%d', live, 'We win!', 'They win', 'Drawn game']
-    _ = ['All passed', 'A: redeal', 'Score: ', SUIT_WORD, TEAM, took, n, c]
+    _ = [_card_legal, hand_points, _r, strict_trump_lead, 'engine/backalley_rules.py', undealt_n, off, 'engine/backalley_save.py']
+    _ = ['engine/bot_backalley.py', 'engine.bot_backalley_play', _misfit, _lowest, _ACCEPT, mt, 'engine/bot_backalley_bid.py', _theirs]
+    _ = [_bid_sampled, _sure_board, _bid_end, tt, 'engine/bot_backalley_know.py', void, tmax, tmin]
+    _ = [forb, fany, wvol, constrained, 'engine/bot_backalley_play.py', 'engine.bot_backalley_bid', stage, ps]
+    _ = [_step, _done, _play_easy, _play_normal, _play_hard, 'leads low', leads, ruffs]
+    _ = [discards, 'plays high', _cands, 'engine/bot_backalley_view.py', _make_tables, _HB, _LB, _PC]
+    _ = ['engine/winprob_backalley.py', COLS, ONE, ONE_CARD, TABLE, vol, n, c]
     _ = [g, i, k, s, p, x, A, b]
     _ = [B, '-', m, t, v, j, d, a]
     _ = [o, T, H, D, '0', f, q, ')']

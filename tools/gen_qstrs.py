@@ -189,19 +189,11 @@ def mpy_names(root=ROOT):
         add(chr(c))
         rank[chr(c)] = 6
     # Loading a module looks each name of its qstr table up in the pools, newest pool
-    # first, each pool from its oldest entry (py/qstr.c qstr_find_strn). The last pool but
-    # one holds most of these names (the newest: the printable characters, gfx.text's, and
-    # what runs later): there, the earlier a name, the sooner it is found. So those only
-    # start-up loads use go first (into the older pools), then the games' (both games',
-    # Back Alley's, the slowest start, then Alley Cat's; the most looked-up first within a
-    # group), the screens' and the panels', and the characters last.
-    order.sort(key=lambda n: (_ORDER[rank.get(n, 0)], -heat.get(n, 0)))
+    # first, each pool from its oldest entry (py/qstr.c qstr_find_strn): the names that a
+    # game's or a screen's modules look up go last (Back Alley's, the slowest start, last
+    # of all; the most looked-up first within a group), those only start-up loads use first.
+    order.sort(key=lambda n: (rank.get(n, 0), -heat.get(n, 0)))
     return order
-
-
-# _load_rank's groups in mpy_names' order (a game's start looks up ~1,200 names, a screen's
-# ~80: Back Alley's start scans ~23 % fewer pool entries than in rank order)
-_ORDER = (0, 4, 5, 3, 1, 2, 6)
 
 
 def _load_rank(rel):
