@@ -11,7 +11,7 @@ from engine.common import (  # noqa: F401 (OK / ERR_* are re-exported: the API p
     CardGame, NO_CARD, LITTLE_BLOOPER, BIG_BLOOPER, is_card, Rng,
 )
 from engine import backalley_rules as _r, backalley_save as _s
-from engine.backalley_rules import _HIGH, _is_trump, _first_leader, _team_points, _size
+from engine.backalley_rules import _HIGH, _is_trump, _first_leader, _team_points, _size, _DECK
 
 PHASE_BID = const(0)
 PHASE_PLAY = const(1)
@@ -106,11 +106,8 @@ class BackAlley(CardGame):
         self.started = True
         self.dealer = dealer
         self.deal_number = s
-        k = 0
-        for c in range(0x43):  # the unshuffled deck: every card code in ascending order
-            if is_card(c):
-                d[k] = c if deck is None else deck[k]
-                k += 1
+        for k in range(54):  # the unshuffled deck, or the one given
+            d[k] = _DECK[k] if deck is None else deck[k]
         if deck is None:
             self.rng.shuffle(d, 54)
         n = _size(self.deals, self.deal_number)

@@ -31,7 +31,7 @@
 #   Re-dealing hidden cards in a copy: swap cards between hands[] slots of other seats and
 #   undealt[] (keep hand_n); nothing derived depends on which hidden card sits where.
 #   Scratch: seen[80] (the dealing order of a deal, or flags per card code).
-from engine.common import const, NO_CARD, is_card
+from engine.common import const, NO_CARD
 
 # The same values as engine/backalley.py's (const() inlines them where they are declared).
 PHASE_BID = const(0)
@@ -52,6 +52,11 @@ _HIGH = (b"\x00\x0e\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x00\
          b"\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x00\x0e\x02\x03\x04\x05"
          b"\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x00\x0e\x02\x03\x04\x05\x06\x07\x08"
          b"\x09\x0a\x0b\x0c\x0d\x0e\x0f\x0e\x0f\x10")
+
+# every card code in ascending order (the unshuffled deck; undealt[]'s order)
+_DECK = (b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x11\x12\x13\x14\x15"
+         b"\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a"
+         b"\x2b\x2c\x2d\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x41\x42")
 
 
 def _is_trump(c, trump):
@@ -169,8 +174,8 @@ def rebuild(self):
         if i < 4:
             seen[self.table[i]] = 1
     k = 0
-    for c in range(0x43):
-        if is_card(c) and not seen[c]:
+    for c in _DECK:
+        if not seen[c]:
             self.undealt[k] = c
             k += 1
     self.undealt_n = k

@@ -6,9 +6,9 @@ The function is never called; its names only need to be compiled / loaded."""
 def names():
     _ = [PHASE_GAME_OVER, bids, dealer, gfx, app, level, NO_CARD, buf]
     _ = [deals, buttons, reason, hand_n, obs, cur, tricks, history_size]
-    _ = [deal_number, trump, load, flags, last_winner, leader, is_card, work]
-    _ = [Rng, PHASE_HAND_OVER, strict, board, hold_until, msg3, tip, msg_bad]
-    _ = [contract, hands, _team_points, engine, me, again, last_trick, fx]
+    _ = [deal_number, trump, load, flags, last_winner, leader, work, Rng]
+    _ = [PHASE_HAND_OVER, strict, board, hold_until, msg3, tip, msg_bad, contract]
+    _ = [is_card, hands, _team_points, engine, me, again, last_trick, fx]
     _ = [now, KIND, legal_moves, tone, LITTLE_BLOOPER, BIG_BLOOPER, below, next30]
     _ = [trick_card, passed, PHASE_BID, BID_PASS, OK, begin, msg1, PHASE_OVER]
     _ = [BID_BOARD, think, LOAD_BAD_DATA, upcard, scores, _lo, tr, uns]
