@@ -45,7 +45,7 @@ _OFF = const(128)     # offset of the signed byte tables
 _HIGH = const(23)     # rank index of the Q♠: leads from here up are hard to beat
 _HARD_BUDGET = const(2300)  # simulated tricks per Hard decision
 _EASY_RANDOM = const(4)  # Easy plays a random card one time in this many
-_SLICE = const(80)    # simulated tricks per slice of thinking (<= ~0.15 ms on the unix port)
+_SLICE = const(40)    # simulated tricks per slice of thinking (a thinking poll: p95 ~14 board-ms)
 
 
 class AlleyCatBrain:

@@ -12,7 +12,7 @@
 #
 # Sliced thinking: bot.begin(game) reads the view and starts the decision; bot.think(work) does
 # about `work` units of search (Alley Cat: simulated tricks, Back Alley: simulated card plays;
-# bot.slice units take ~0.15 ms on the unix port) and returns True when bot.move and bot.reason
+# bot.slice units take ~0.1 ms on the unix port, ~10 on a board) and returns True when bot.move and bot.reason
 # are the decision: the same move as choose() for any slicing. choose() = begin + think to the
 # end. level and seed may be changed between decisions (the front end's one bot plays the
 # computer seats and searches the hint).
@@ -74,7 +74,7 @@ class Bot:
         brain.begin(self.seed)
 
     def think(self, work):
-        """At most about work units of search (a slice: self.slice units take ~0.15 ms on
+        """At most about work units of search (a slice: self.slice units take ~0.1 ms on
         the unix port); True when self.move (and self.reason) is the decision, which is the
         same for any slicing."""
         b = self.cur

@@ -164,7 +164,8 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, 
                      stub=int(f[5]),
                      fill=int(f[6]), blit=int(f[7]), comp=int(f[8]), sent=int(f[9]),
                      areas=int(f[10]), bytes=int(f[11]), stub_bytes=int(f[12]),
-                     gc=int(f[13]), calls=int(f[14]) if len(f) > 14 else 0)
+                     gc=int(f[13]), calls=int(f[14]) if len(f) > 14 else 0,
+                     thinks=int(f[15]) if len(f) > 15 else 0)
             r["what"] = classify(r)
             if trace:
                 r["trace"] = areas
@@ -250,6 +251,11 @@ def classify(r):
         return "a computer's card shown"
     if not k and a["turn"] != 0 and not a["cpu"] and b["cpu"]:
         return "a computer thinks (%s)" % g
+    if not k and r.get("thinks") and not r["sent"] and a == b:
+        # a poll that only thought (a slice; recorded since 2026-12-02: before, only the
+        # poll beginning a computer's decision was): the next seat during a trick's hold, or
+        # your hint while you look at your hand
+        return ("a computer thinks (%s)" if a["turn"] != 0 else "your hint thinks (%s)") % g
     if not k and bid and (b["turn"] != a["turn"] or b["phase"] != 0):
         return "a computer's bid shown"
     return "other"
@@ -276,7 +282,8 @@ ORDER = ("cursor move, Alley Cat", "cursor move, Back Alley", "menu move", "bid 
          "your card played", "a computer's card shown", "a trick cleared", "your bid",
          "a computer's bid shown",
          "next deal / round", "open or leave a screen", "hint, Alley Cat", "hint, Back Alley",
-         "a computer thinks (Alley Cat)", "a computer thinks (Back Alley)", "start a game")
+         "a computer thinks (Alley Cat)", "a computer thinks (Back Alley)",
+         "your hint thinks (Alley Cat)", "your hint thinks (Back Alley)", "start a game")
 
 
 def fastest(a, b):

@@ -4,12 +4,14 @@ argv: driver PLAN [count]: the plan is device_heap's (MODE, MODULES 0, KEYS n + 
 "count" leaves the per-pixel loops of the stand-ins out (C on a board). Runs code.py on
 the stand-ins with _pixels' counters and prints, for every poll that did something:
   R pressed before after python_us standin_us filled blitted composited sent areas
-    bytes standin_bytes gc calls
+    bytes standin_bytes gc calls thinks
 (before / after: the screen's state, see snap(); python_us: the poll's time less the time
 inside the stand-in calls; calls: how many (CAL, before the first R line: what each call's
 Python frame costs beyond a C call, ns, board_time_pixels.calibrate()); bytes: gc.mem_alloc() after - before, -1
 where it fell: gc is 1 where a collection ran in the poll; standin_bytes: what the patched
-stand-in calls allocated, with "alloc" only, else -1), then LOAD cpu_ns wall_us of the whole run
+stand-in calls allocated, with "alloc" only, else -1;
+thinks: the bot's think() calls, a thinking slice each: a poll that only thought is
+recorded), then LOAD cpu_ns wall_us of the whole run
 OPS: the most ops each of gfx's sections held, DRV: the most bytes this driver allocated
 itself in one poll (none: the VM's collections are the program's), and END ok|error|diverged.
 Marks of the plan: @menu:ITEM moves the cursor to that menu item, @screen:NAME checks the
@@ -105,6 +107,16 @@ def text(L):
     return "%s:%d:%d:%d:%d:%d:%d:%d" % tuple(L)
 
 
+def put_state(L):
+    """text(L) and a space, printed without making a string."""
+    if L[1] is None:
+        print("-", end=" ")
+    elif L[1] == -1 and L[4] is None:
+        print(L[0], L[2], L[3], sep=":", end=" ")
+    else:
+        print(L[0], L[1], L[2], L[3], L[4], L[5], L[6], L[7], sep=":", end=" ")
+
+
 def same(a, b):
     for i in range(8):
         if a[i] != b[i]:
@@ -113,8 +125,9 @@ def same(a, b):
 
 
 # the poll being recorded: pressed, python_us, standin_us, bytes, standin_bytes, gc,
-# whether one is pending, stand-in calls; the states before and after it (grab)
-pending = [0, 0, 0, 0, 0, 0, 0, 0]
+# whether one is pending, stand-in calls, the bot's think() calls; the states before and
+# after it (grab)
+pending = [0, 0, 0, 0, 0, 0, 0, 0, 0]
 BEFORE = [None] * 8
 AFTER = [None] * 8
 OPS = [0, 0, 0]
@@ -128,13 +141,18 @@ def flush():
     if not r[6]:
         return
     r[6] = 0
-    if r[0] or N[4] or not same(BEFORE, AFTER):
+    # (a poll that only thought changes no state: recorded for its think() calls)
+    if r[0] or N[4] or r[8] or not same(BEFORE, AFTER):
         if TRACE:
             print("A", TRACE)
             TRACE.clear()
-        print("R %d %s %s %d %d %d %d %d %d %d %d %d %d %d" % (
-            r[0], text(BEFORE), text(AFTER), r[1], r[2], N[0], N[1], N[2], N[3], N[4], r[3],
-            r[4], r[5], r[7]))
+        # (printed field by field: a record is a poll's, thousands of them since the polls
+        # that only think are recorded, and a string per record would fill the heap and
+        # put the VM's collections into the program's polls)
+        print("R", r[0], end=" ")
+        put_state(BEFORE)
+        put_state(AFTER)
+        print(r[1], r[2], N[0], N[1], N[2], N[3], N[4], r[3], r[4], r[5], r[7], r[8])
     for i in range(5):
         N[i] = 0
 
@@ -175,11 +193,33 @@ sys.path.pop()
 _run = hw_device.Device.run
 
 
+THINKS = [0]  # the bot's think() calls in the poll
+
+
+def _count_thinks():
+    """Bot.think() counted per call (engine.bots is imported with a game and dropped with
+    it: patched again each time). Its wrapper's frame is a stand-in call's: calibrated off."""
+    m = sys.modules.get("engine.bots")
+    if m is None or getattr(m, "_thinks", 0):
+        return
+    m._thinks = 1  # (a mark on the module, not a reference kept: it goes with the game)
+    b = m.Bot
+    f = b.think
+
+    def think(self, work):
+        THINKS[0] += 1
+        _pixels.calls[0] += 1
+        return f(self, work)
+
+    b.think = think
+
+
 def _capture(self, app):
     _app[0] = app
     step = app.step
 
     def timed(now, pressed):
+        _count_thinks()  # (its wrapper is made once per game: not a poll's bytes)
         flush()
         for i in range(5):
             N[i] = 0
@@ -188,6 +228,7 @@ def _capture(self, app):
             BEFORE[i] = None
             AFTER[i] = None
         grab(app, BEFORE)
+        THINKS[0] = 0
         _pixels.spent[0] = 0
         _pixels.calls[0] = 0
         if AL:
@@ -211,6 +252,7 @@ def _capture(self, app):
         r[5] = c
         r[6] = 1
         r[7] = _pixels.calls[0]
+        r[8] = THINKS[0]
         d += gc.mem_alloc() - e
         if d > DRV[0]:
             DRV[0] = d

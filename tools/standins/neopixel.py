@@ -30,14 +30,21 @@ class NeoPixel:
             return
         if i < 0:
             i += self.n
-        if isinstance(value, int):
-            value = ((value >> 16) & 255, (value >> 8) & 255, value & 255)
         o = i * self.bpp
-        self.buf[o] = value[1]  # GRB order
-        self.buf[o + 1] = value[0]
-        self.buf[o + 2] = value[2]
-        if self.bpp == 4:
-            self.buf[o + 3] = value[3] if len(value) > 3 else 0
+        if isinstance(value, int):
+            # (no tuple made: the firmware's pixelbuf is C and allocates nothing here, and
+            # the program's flash sets pixels in polls that think: tools/board_time.py)
+            self.buf[o] = (value >> 8) & 255  # GRB order
+            self.buf[o + 1] = (value >> 16) & 255
+            self.buf[o + 2] = value & 255
+            if self.bpp == 4:
+                self.buf[o + 3] = 0
+        else:
+            self.buf[o] = value[1]
+            self.buf[o + 1] = value[0]
+            self.buf[o + 2] = value[2]
+            if self.bpp == 4:
+                self.buf[o + 3] = value[3] if len(value) > 3 else 0
         if self.auto_write:
             self.show()
 
