@@ -4,7 +4,7 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [backalley_save, _card_legal, hand_points, _r, strict_trump_lead, 'engine/backalley_rules.py', undealt_n, off]
+    _ = [backalley_rules, backalley_save, _card_legal, hand_points, _r, strict_trump_lead, 'engine/backalley_rules.py', off]
     _ = ['engine/backalley_save.py', 'engine/bot_backalley.py', 'engine.bot_backalley_play', _misfit, _lowest, _ACCEPT, mt, 'engine/bot_backalley_bid.py']
     _ = [_theirs, _bid_sampled, _sure_board, _bid_end, tt, 'engine/bot_backalley_know.py', void, tmax]
     _ = [tmin, forb, fany, wvol, constrained, 'engine/bot_backalley_play.py', 'engine.bot_backalley_bid', stage]
