@@ -11,7 +11,7 @@ from engine.common import (  # noqa: F401 (OK / ERR_* are re-exported: the API p
     CardGame, NO_CARD, LITTLE_BLOOPER, BIG_BLOOPER, is_card, Rng,
 )
 from engine import backalley_rules as _r, backalley_save as _s
-from engine.backalley_rules import _HIGH, _is_trump, _first_leader, _team_points, _size
+from engine.backalley_rules import _HIGH, _is_trump, _first_leader, _team_points, _size, _DECK
 
 PHASE_BID = const(0)
 PHASE_PLAY = const(1)
@@ -39,7 +39,6 @@ class BackAlley(CardGame):
             deals = 25
         self.deals = deals | 1  # an even count: round up to the next odd one (24 -> 25)
         self.strict = bool(strict_trump_lead)
-        self.rng = Rng(seed)
         self.started = False
         self.phase = PHASE_BID
         self.dealer = -1
@@ -47,12 +46,20 @@ class BackAlley(CardGame):
         self.upcard = NO_CARD
         self.discarded = NO_CARD
         self.redeals = 0
+        self.trick_size = 0
+        self.played_n = 0
+        # the derived ints (rebuild() sets them): with these the instance's attribute table
+        # has its final size before the buffers below are allocated (it grows into a block
+        # of ~300 bytes once: found before the buffers take the small holes it would need)
+        self.cards_per_hand = self.trump = self.n_bids = self.leader = self.turn = 0
+        self.winner = self.last_leader = self.last_winner = self.history_size = 0
+        self.undealt_n = 0
+        self.broken = False
+        self.rng = Rng(seed)
         self.hands = bytearray(52)
         self.hand_n = bytearray(4)
         self.table = bytearray(4)
-        self.trick_size = 0
         self.played = bytearray(52)
-        self.played_n = 0
         self.trick_leads = bytearray(13)
         self.undealt = bytearray(54)
         self.seen = bytearray(80)  # scratch: a deal's card order, or per card-code flags
@@ -106,8 +113,8 @@ class BackAlley(CardGame):
         self.started = True
         self.dealer = dealer
         self.deal_number = s
-        for i in range(54):  # the unshuffled deck: every card code in ascending order
-            d[i] = (i // 13) << 4 | i % 13 + 1 if deck is None else deck[i]
+        for k in range(54):  # the unshuffled deck, or the one given
+            d[k] = _DECK[k] if deck is None else deck[k]
         if deck is None:
             self.rng.shuffle(d, 54)
         n = _size(self.deals, s)

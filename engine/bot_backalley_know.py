@@ -5,8 +5,8 @@ Fair play: everything here is computed from self.obs (a BackAlleyView) only. A s
 deals the unseen cards to the other seats at random within the shown constraints.
 """
 from engine.common import const
-from engine.cards import NO_CARD, LITTLE_BLOOPER, BIG_BLOOPER
-from engine.rng import Rng
+# (from engine.common, not engine.cards / engine.rng: two modules less at the start)
+from engine.common import NO_CARD, LITTLE_BLOOPER, BIG_BLOOPER, Rng
 from engine.bot_backalley_view import BackAlleyView, _lo, _cnt, _estimate
 from engine.winprob_backalley import volatility, win_row
 

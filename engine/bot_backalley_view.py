@@ -7,7 +7,7 @@
 #
 # Cards inside the brain are (suit, power) pairs kept as bitmasks: suit 0..3 where both jokers
 # belong to the trump suit, power 2..14 (ace 14), Little Blooper 15, Big Blooper 16.
-from engine.cards import NO_CARD
+from engine.common import NO_CARD  # (not engine.cards: a module less at Back Alley's start)
 
 class BackAlleyView:
     """Everything the seat to move can see, copied out of the game (nothing hidden)."""
@@ -87,19 +87,15 @@ class BackAlleyView:
 
 
 def _make_tables():
+    # each byte from a smaller one (no bit-by-bit loop: Back Alley's start runs this)
     hb = bytearray(256)
     lb = bytearray(256)
     pc = bytearray(256)
-    for m in range(1, 256):
-        i = 7
-        while not (m >> i) & 1:
-            i -= 1
-        hb[m] = i
-        i = 0
-        while not (m >> i) & 1:
-            i += 1
-        lb[m] = i
+    pc[1] = 1
+    for m in range(2, 256):
+        hb[m] = hb[m >> 1] + 1
         pc[m] = pc[m >> 1] + (m & 1)
+        lb[m] = hb[m & -m]
     return hb, lb, pc
 
 

@@ -305,10 +305,8 @@ class App:
         if scr.g is not None:  # Play again: the old game goes before the new one is built
             scr.drop()
             gc.collect()
-        elif kind == GAME_BA:
-            # (Back Alley's game is the short plan's peak, built after its bot: without this
-            # collection its instance dict meets a heap full of the imports' garbage, 109 KB)
-            gc.collect()
+        # (no collection before Back Alley's game, the short plan's peak, built after its bot:
+        # engine.backalley sizes the game's attribute table before its buffers, mp32 106 KB)
         self.hist_n = 0
         self.hist_open = True
         if kind == GAME_AC:

@@ -23,4 +23,4 @@ def names():
     _ = [lead_bits, _round_pts, AlleyCatView, BINOM, CODE, FS, RET, 'engine.bot_alleycat_tables']
     _ = [hard_begin, hard_step, 'engine.winprob_alleycat', unseen, unseen_n, wh, ws, sh]
     _ = [totals, alive, margin, steps, differs, budget, hs, find_unseen]
-    _ = [LEAD, win_prob_end, me_dealer, _cell, alleycat, 'Not now', AC, NAMES]
+    _ = [LEAD, win_prob_end, me_dealer, _cell, 'engine.cards', alleycat, 'Not now', AC]

@@ -13,6 +13,7 @@ from screen_backalley_bid import LONG
 from buttons import const
 
 _F_BOX = const(4)  # (table_keys)
+_F_MOVED = const(2)
 
 # place of each suit (clubs, diamonds, hearts, spades) in the hand after the trumps, per
 # trump (clubs .. spades, no trump): the colours alternate as far as the suits allow
@@ -46,6 +47,9 @@ class BackAlleyScreen(table.GameScreen):
         self.bsel = -1
         self.flags &= ~_F_BOX
         table.GameScreen.enter(self)
+        # the whole table was drawn (a game's start, back from a screen): it reaches the
+        # screen before any thinking (table_keys: as a key's answer does)
+        self.flags |= _F_MOVED
 
     def sort_key(self, c):
         """Trumps (bloopers first) at the left, then the other suits alternating colours:
