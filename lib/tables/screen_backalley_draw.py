@@ -51,14 +51,17 @@ def table(s):
     g = s.g
     hold = s.hold_until >= 0
     bidding = g.phase == BA.PHASE_BID and g.turn == 0 and not hold
-    f = s.flags & _F_LIGHT  # mid-trick (gfx.again): the top rows and labels are kept
-    if not f:  # the top rows: scores, trump, deal, tricks / contracts
+    # light (gfx.again): mid-trick the top rows and labels are kept; at a trick's end (a
+    # hold) only the scores, the tricks and two labels can change
+    f = s.flags & _F_LIGHT
+    if not f or hold:  # the top rows: scores, trump, deal, tricks / contracts
         gfx.text(0, 1, 1, "Us %d  Them %d" % (g.team_score(0), g.team_score(1)))
-        if g.trump == BA.NO_TRUMP:
-            gfx.text(2, 159, 1, "No trump", gfx.T_CYAN, True)
-        else:
-            gfx.text(2, 159, 1, "Trump " + chr(g.trump + 1) + " ", gfx.T_CYAN, True)
-        gfx.text(1, 159, 13, "%d/%d" % (g.deal_number + 1, g.deals), gfx.T_GREY, True)
+        if not f:  # (a trick's end keeps them: the trump's chip is an op before again(0))
+            if g.trump == BA.NO_TRUMP:
+                gfx.text(2, 159, 1, "No trump", gfx.T_CYAN, True)
+            else:
+                gfx.text(2, 159, 1, "Trump " + chr(g.trump + 1) + " ", gfx.T_CYAN, True)
+            gfx.text(1, 159, 13, "%d/%d" % (g.deal_number + 1, g.deals), gfx.T_GREY, True)
         if g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g)):
             t = "Us %d/%s  Them %d/%s" % (g.tricks(0) + g.tricks(2), contract(g, 0),
                                           g.tricks(1) + g.tricks(3), contract(g, 1))
@@ -82,12 +85,15 @@ def seats(s, hold, f):
     turn = g.turn if not hold and g.phase < BA.PHASE_HAND_OVER else -1
     play = g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g))
     d = g.dealer
+    # light: mid-trick only the colours of the seat that played and the next change; at a
+    # trick's end the colour of the seat that played last and the winner's tricks
+    w = g.last_winner if f and hold else -1
+    q = (g.last_leader + 3) & 3 if w >= 0 else (turn - 1) & 3
     for p in range(4):
-        # mid-trick only the colours of the seat that played and the next change
-        if f and p != turn and p != (turn - 1) & 3:
+        if f and p != turn and p != q and p != w:
             continue
         k = b"\x06\x04\x03\x05"[p]
-        if f:
+        if f and p != w:
             t = gfx.lines[k]  # (the same text: nothing formatted, nothing compared)
         else:
             # name, bid ("-" not yet; in play a pass counts 0 tricks, a board "all"),
