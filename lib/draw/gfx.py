@@ -293,6 +293,10 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
         e[10 + (i >> 3)] |= 1 << (i & 7)
     g = labels[i]
     n = len(s)
+    if not n:  # hidden: its tiles stay (the line's next text is compared with them)
+        if not g.hidden:
+            g.hidden = True
+        return
     if n > LW:
         n = LW
     if right:
@@ -332,8 +336,8 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
         g.x = x - r * FW
     if g.y != y:
         g.y = y
-    if g.hidden != (n == 0):  # (setting it at all refreshes the whole line)
-        g.hidden = n == 0
+    if g.hidden:  # (setting it at all refreshes the whole line)
+        g.hidden = False
     q = chip[i]
     if q:  # a white chip with the suit, in cells q-1 and q (ops like the others)
         x += (q - 1) * FW + 1
