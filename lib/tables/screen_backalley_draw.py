@@ -55,7 +55,8 @@ def table(s):
     # hold) only the scores, the tricks and two labels can change
     f = s.flags & _F_LIGHT
     if not f or hold:  # the top rows: scores, trump, deal, tricks / contracts
-        gfx.text(0, 1, 1, "Us %d  Them %d" % (g.team_score(0), g.team_score(1)))
+        if not f or g.phase != BA.PHASE_PLAY:  # (the scores change when the hand ends)
+            gfx.text(0, 1, 1, "Us %d  Them %d" % (g.team_score(0), g.team_score(1)))
         if not f:  # (a trick's end keeps them: the trump's chip is an op before again(0))
             if g.trump == BA.NO_TRUMP:
                 gfx.text(2, 159, 1, "No trump", gfx.T_CYAN, True)
