@@ -23,4 +23,4 @@ def names():
     _ = [font_sheet, dim, edge, right, 'lib/draw/gfxinit.py', displayio, array, terminalio]
     _ = [Bitmap, FONT, get_bounding_box, bitmap, get_glyph, width, height, tile_index]
     _ = [dx, dy, Palette, Group, TileGrid, make_transparent, tile_width, tile_height]
-    _ = [COLORS, 'lib/draw/gfxpaint.py', bitmaptools, fill_region, x1, y1, x2, y2]
+    _ = [COLORS, 'lib/draw/gfxpaint.py', bitmaptools, fill_region, blit, x1, y1, x2]

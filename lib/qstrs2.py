@@ -22,5 +22,5 @@ def names():
     _ = [SEAT, W, N, E, XY, _CW, _CH, _MSG_Y]
     _ = [_TIP_Y, trick_winner, _HIGH, bidding, team_score, NO_TRUMP, 'No trump', 'Trump ']
     _ = [chr, ' ', '%d/%d', len, replace, all, seats, play]
-    _ = ['0', '%s %s/%d', col, y, WHITE, blit, YELLOW, 'Your bid']
-    _ = [st, ROWS, rows, foot, color, rule, panel_screen, scrolled]
+    _ = ['0', '%s %s/%d', col, y, WHITE, YELLOW, 'Your bid', st]
+    _ = [ROWS, rows, foot, color, rule, panel_screen, scrolled, head]

@@ -13,8 +13,7 @@ from screen_backalley_bid import LONG
 from buttons import const
 
 _F_BOX = const(4)  # (table_keys)
-_F_KEEP = const(8)  # (table)
-_F_LIGHT = const(16)
+_F_LIGHT = const(16)  # (table)
 
 # place of each suit (clubs, diamonds, hearts, spades) in the hand after the trumps, per
 # trump (clubs .. spades, no trump): the colours alternate as far as the suits allow
@@ -122,9 +121,7 @@ class BackAlleyScreen(table.GameScreen):
             self.say("")
 
     def trick_done(self, seat, card):
-        # the frame redraws what changed (screen_backalley_draw); after a computer's card
-        # your hand is as it was (your card is a gap in it)
-        self.flags |= _F_LIGHT | (_F_KEEP if seat else 0)
+        self.flags |= _F_LIGHT  # (the frame redraws what changed: screen_backalley_draw)
         w = self.g.last_winner
         self.say("You win the trick" if w == 0 else "%s wins the trick" % LONG[w])
         return False
