@@ -23,4 +23,4 @@ def names():
     _ = [llen, tb, font_sheet, dim, edge, right, 'lib/draw/gfxinit.py', displayio]
     _ = [array, terminalio, Bitmap, FONT, get_bounding_box, bitmap, get_glyph, width]
     _ = [height, tile_index, dx, dy, Palette, Group, TileGrid, make_transparent]
-    _ = [tile_width, tile_height, COLORS, 'lib/draw/gfxpaint.py', bitmaptools, fill_region, x1, y1]
+    _ = [tile_width, tile_height, COLORS, 'lib/draw/gfxpaint.py', bitmaptools, fill_region, blit, x1]

@@ -22,5 +22,5 @@ def names():
     _ = ['bids ', SEAT, W, N, E, XY, _CW, _CH]
     _ = [_MSG_Y, _TIP_Y, trick_winner, _HIGH, bidding, team_score, NO_TRUMP, 'No trump']
     _ = ['Trump ', chr, ' ', '%d/%d', len, replace, all, seats]
-    _ = [play, '0', '%s %s/%d', col, y, WHITE, blit, YELLOW]
-    _ = ['Your bid', st, ROWS, rows, foot, color, rule, panel_screen]
+    _ = [play, '0', '%s %s/%d', col, y, WHITE, YELLOW, 'Your bid']
+    _ = [st, ROWS, rows, foot, color, rule, panel_screen, scrolled]

@@ -55,3 +55,57 @@ def test_alley_cat_trick_end_frames_keep_the_labels(tmp_path, monkeypatch):
     assert len(ends[0]) >= 6 and len(ends[1]) >= 3, ends
     for k in (0, 1):
         assert all(u == ("again",) for u in ends[k]), (k, ends[k])
+
+
+def test_back_alley_trick_end_frames_are_light(tmp_path, monkeypatch):
+    """Back Alley's trick end is light too: the trump, the deal and the dealer's chip are
+    kept (gfx.again), not drawn again after a gfx.clear(). (main's code: ("clear", "hand"))"""
+    d = Driver(tmp_path / "save.bin", seed=12, fresh=True)
+    used = []
+    again = gfx.again
+    clear = gfx.clear
+    start = gfx.start
+
+    def counted_again(k=1):
+        if k == 1:
+            used.append("again")
+        again(k)
+
+    def counted_clear(color=gfx.FELT):
+        used.append("clear")
+        clear(color)
+
+    def counted_start(k):
+        if k == 2:
+            used.append("hand")
+        return start(k)
+
+    monkeypatch.setattr(gfx, "again", counted_again)
+    monkeypatch.setattr(gfx, "clear", counted_clear)
+    monkeypatch.setattr(gfx, "start", counted_start)
+    ends = {0: [], 1: []}  # you / a computer played the trick's last card: the frame's calls
+    step = d.app.step
+
+    def watched(now, pressed):
+        s = d.app.screen
+        g = getattr(s, "g", None)
+        ok = g is not None and s.name == "backalley" and g.phase == s.PHASE_PLAY
+        before = g.history_size if ok else -1
+        turn = g.turn if ok else -1
+        del used[:]
+        step(now, pressed)
+        if before >= 0 and d.app.screen is s and g.history_size > before and \
+                s.hold_until >= 0 and not s.overlay:
+            ends[1 if turn else 0].append(tuple(used))
+
+    d.app.step = watched
+    d.menu_to("Back Alley")
+    for _ in range(300):
+        scr = d.screen
+        if d.name != "backalley" or scr.g.phase == scr.PHASE_GAME_OVER or \
+                (len(ends[0]) >= 4 and len(ends[1]) >= 8):
+            break
+        d.press("right" if _ % 3 == 0 and scr.g.turn == 0 else "a")
+    assert len(ends[0]) >= 4 and len(ends[1]) >= 8, ends
+    for k in (0, 1):
+        assert all(u == ("again", "hand") for u in ends[k]), (k, ends[k])

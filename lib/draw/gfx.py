@@ -1,20 +1,22 @@
 # Everything that draws: one 160x128 canvas bitmap (16 colours), a fixed pool of text
 # lines on top of it, and the card art (glyphs blitted from one small sprite sheet).
 #
-# Only what changed is drawn. Canvas drawing (rect, frame, blit, card, back) is recorded as
-# ops of two ints in three sections (0 the screen, 1 its message lines or menu items, 2
-# the hand) and compared, op by op, with what the same section drew before; refresh() (once
-# per step) has gfxpaint repaint just the rectangles that changed, each sent on its own
-# (hw.refresh), or half the screen and more as one full refresh. A screen redraws a section
-# whole (clear() starts all three), so a full redraw and a partial one give the same
-# picture. (State in bytearrays: every new name is interned for good on the board.)
+# Only what changed is drawn. Canvas drawing (rect, frame, card, back; a blit is put(2..))
+# is recorded as ops of two ints in three sections (0 the screen, 1 its message lines or
+# menu items, 2 the hand) and compared, op by op, with what the same section drew before;
+# refresh() (once per step) has gfxpaint repaint just the rectangles that changed, each
+# sent on its own (hw.refresh), or half the screen and more as one full refresh. A screen
+# redraws a section whole (clear() starts all three), so a full redraw and a partial one
+# give the same picture. (State in bytearrays: every new name is interned for good on the
+# board.)
 #
 # Text lines: one TileGrid per line over a glyph sheet copied from terminalio.FONT, a
 # 2-colour palette; a new text rewrites the tiles that changed, a new colour one palette
 # entry; the same text, colour and place touch nothing (setting `hidden` at all refreshes
 # the line). The firmware refreshes and composites a line's whole 162-px box: its empty
 # cells lie off screen on the side that leaves less of it there. Lines not drawn again
-# after a clear() are hidden by refresh(). Nothing here allocates (a new text is copied
+# after a clear() are hidden by refresh(), an empty text hides its line (the tiles stay,
+# compared with its next text). Nothing here allocates (a new text is copied
 # into a bytearray: a str subscript would intern each character as a name on the board).
 import struct
 import gfxpaint
@@ -266,11 +268,6 @@ def panel_screen(m):
     frame(m, m, W - m - m, H - m - m, SKY)
 
 
-def blit(a, b, x, y, w):
-    """Copy the w x 7 cell at (a, b) of the sprite sheet to (x, y) (0 is transparent)."""
-    put(2, x, y, w, 7, a, b)
-
-
 def card(c, x, y, w=17, h=24, sel=False, dim=False, edge=BLACK):
     """A face-up card: rank top-left, suit under it, a second suit bottom-right if it is
     big enough. sel: a double yellow frame; dim: a grey face (not playable now); edge: the
@@ -293,6 +290,8 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
         e[10 + (i >> 3)] |= 1 << (i & 7)
     g = labels[i]
     n = len(s)
+    if not n:  # hidden: its tiles stay (the line's next text is compared with them)
+        return hide(i)
     if n > LW:
         n = LW
     if right:
@@ -332,13 +331,13 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
         g.x = x - r * FW
     if g.y != y:
         g.y = y
-    if g.hidden != (n == 0):  # (setting it at all refreshes the whole line)
-        g.hidden = n == 0
+    if g.hidden:  # (setting it at all refreshes the whole line)
+        g.hidden = False
     q = chip[i]
     if q:  # a white chip with the suit, in cells q-1 and q (ops like the others)
         x += (q - 1) * FW + 1
         rect(x, y + 2, 9, 9, WHITE)  # (rows 2..10: clear of the lines above and below)
-        blit((L[2 * NL + i] - 1) * 8, 16, x + 2, y + 3, 7)
+        put(2, x + 2, y + 3, 7, 7, (L[2 * NL + i] - 1) * 8, 16)  # (its suit: a blit)
 
 
 def hide(i):

@@ -14,6 +14,7 @@ from buttons import const
 
 _F_BOX = const(4)  # (table_keys)
 _F_MOVED = const(2)
+_F_LIGHT = const(16)  # (table)
 
 # place of each suit (clubs, diamonds, hearts, spades) in the hand after the trumps, per
 # trump (clubs .. spades, no trump): the colours alternate as far as the suits allow
@@ -124,6 +125,7 @@ class BackAlleyScreen(table.GameScreen):
             self.say("")
 
     def trick_done(self, seat, card):
+        self.flags |= _F_LIGHT  # (the frame redraws what changed: screen_backalley_draw)
         w = self.g.last_winner
         self.say("You win the trick" if w == 0 else "%s wins the trick" % LONG[w])
         return False

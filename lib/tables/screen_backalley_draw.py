@@ -51,14 +51,17 @@ def table(s):
     g = s.g
     hold = s.hold_until >= 0
     bidding = g.phase == BA.PHASE_BID and g.turn == 0 and not hold
-    f = s.flags & _F_LIGHT  # mid-trick (gfx.again): the top rows and labels are kept
-    if not f:  # the top rows: scores, trump, deal, tricks / contracts
+    # light (gfx.again): mid-trick the top rows and labels are kept; at a trick's end (a
+    # hold) only the scores, the tricks and two labels can change
+    f = s.flags & _F_LIGHT
+    if not f or hold:  # the top rows: scores, trump, deal, tricks / contracts
         gfx.text(0, 1, 1, "Us %d  Them %d" % (g.team_score(0), g.team_score(1)))
-        if g.trump == BA.NO_TRUMP:
-            gfx.text(2, 159, 1, "No trump", gfx.T_CYAN, True)
-        else:
-            gfx.text(2, 159, 1, "Trump " + chr(g.trump + 1) + " ", gfx.T_CYAN, True)
-        gfx.text(1, 159, 13, "%d/%d" % (g.deal_number + 1, g.deals), gfx.T_GREY, True)
+        if not f:  # (a trick's end keeps them: the trump's chip is an op before again(0))
+            if g.trump == BA.NO_TRUMP:
+                gfx.text(2, 159, 1, "No trump", gfx.T_CYAN, True)
+            else:
+                gfx.text(2, 159, 1, "Trump " + chr(g.trump + 1) + " ", gfx.T_CYAN, True)
+            gfx.text(1, 159, 13, "%d/%d" % (g.deal_number + 1, g.deals), gfx.T_GREY, True)
         if g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g)):
             t = "Us %d/%s  Them %d/%s" % (g.tricks(0) + g.tricks(2), contract(g, 0),
                                           g.tricks(1) + g.tricks(3), contract(g, 1))
@@ -82,12 +85,13 @@ def seats(s, hold, f):
     turn = g.turn if not hold and g.phase < BA.PHASE_HAND_OVER else -1
     play = g.phase == BA.PHASE_PLAY or (g.phase > BA.PHASE_PLAY and not passed(g))
     d = g.dealer
+    m = f and not hold  # (a trick's end draws the labels again: the winner's tricks)
     for p in range(4):
         # mid-trick only the colours of the seat that played and the next change
-        if f and p != turn and p != (turn - 1) & 3:
+        if m and p != turn and p != (turn - 1) & 3:
             continue
         k = b"\x06\x04\x03\x05"[p]
-        if f:
+        if m:
             t = gfx.lines[k]  # (the same text: nothing formatted, nothing compared)
         else:
             # name, bid ("-" not yet; in play a pass counts 0 tricks, a board "all"),
@@ -118,7 +122,7 @@ def seats(s, hold, f):
                 x = x - 11 if p == 2 else x + n + 2
                 y += 1
             gfx.rect(x, y, 9, 10, gfx.WHITE)
-            gfx.blit(40, 16, x + 2, y + 2, 5)  # (the sprite sheet's "D")
+            gfx.put(2, x + 2, y + 2, 5, 7, 40, 16)  # (a blit: the sprite sheet's "D")
     if not f:
         gfx.again(0)  # (what again() keeps ends here: the labels do not move mid-trick)
     if turn >= 0 and g.phase == BA.PHASE_PLAY:
