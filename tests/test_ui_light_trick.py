@@ -13,11 +13,12 @@ if HERE not in sys.path:
 from test_ui_play import Driver, gfx  # noqa: E402
 
 
-def test_alley_cat_trick_end_frames_keep_the_labels(tmp_path, monkeypatch):
-    d = Driver(tmp_path / "save.bin", seed=21, fresh=True)
-    used = []
+def _count_frames(monkeypatch, used, hand=False):
+    """gfx.again() (a light frame), gfx.clear() and, if hand, the hand's section started
+    again, as they are called, into used."""
     again = gfx.again
     clear = gfx.clear
+    start = gfx.start
 
     def counted_again(k=1):
         if k == 1:
@@ -28,8 +29,21 @@ def test_alley_cat_trick_end_frames_keep_the_labels(tmp_path, monkeypatch):
         used.append("clear")
         clear(color)
 
+    def counted_start(k):
+        if k == 2:
+            used.append("hand")
+        return start(k)
+
     monkeypatch.setattr(gfx, "again", counted_again)
     monkeypatch.setattr(gfx, "clear", counted_clear)
+    if hand:
+        monkeypatch.setattr(gfx, "start", counted_start)
+
+
+def test_alley_cat_trick_end_frames_keep_the_labels(tmp_path, monkeypatch):
+    d = Driver(tmp_path / "save.bin", seed=21, fresh=True)
+    used = []
+    _count_frames(monkeypatch, used)
     ends = {0: [], 1: []}  # who played the trick's last card: how the frame began
     step = d.app.step
 
@@ -62,27 +76,7 @@ def test_back_alley_trick_end_frames_are_light(tmp_path, monkeypatch):
     kept (gfx.again), not drawn again after a gfx.clear(). (main's code: ("clear", "hand"))"""
     d = Driver(tmp_path / "save.bin", seed=12, fresh=True)
     used = []
-    again = gfx.again
-    clear = gfx.clear
-    start = gfx.start
-
-    def counted_again(k=1):
-        if k == 1:
-            used.append("again")
-        again(k)
-
-    def counted_clear(color=gfx.FELT):
-        used.append("clear")
-        clear(color)
-
-    def counted_start(k):
-        if k == 2:
-            used.append("hand")
-        return start(k)
-
-    monkeypatch.setattr(gfx, "again", counted_again)
-    monkeypatch.setattr(gfx, "clear", counted_clear)
-    monkeypatch.setattr(gfx, "start", counted_start)
+    _count_frames(monkeypatch, used, hand=True)
     ends = {0: [], 1: []}  # you / a computer played the trick's last card: the frame's calls
     step = d.app.step
 
