@@ -62,6 +62,7 @@ def recs():
     r = Recs(board_time.run_plan(board_time.default_keys(), mpy=False, count=True))
     r.ops = board_time.run_plan.ops
     r.cal = board_time.run_plan.cal
+    r.free = board_time.run_plan.free
     return r
 
 
@@ -229,3 +230,24 @@ def test_the_estimator_runs_on_micropython32():
                              vm="mp32")
     assert rs and board_time.run_plan.cal is not None
     assert any(r["key"] and r["calls"] > 0 for r in rs), rs
+
+
+def test_the_program_finds_a_boards_free_heap(recs):
+    # 143 KB are free when code.py starts on a PyBadge (9,150 blocks of 16 bytes). On the
+    # 64-bit port an object takes the same number of 32-byte blocks: the program must find
+    # about as many blocks free, not fewer (fewer collections than a board would run) and
+    # not far more. The plan's 40,000 steps are stored as runs for that (40 KB as bytes).
+    board = 143 * 1024 // 16
+    blocks = recs.free // 32
+    assert board * 0.95 <= blocks <= board * 1.1, (blocks, board)
+
+
+def test_micropython32_runs_with_a_boards_free_heap():
+    # on the 32-bit VM the blocks are the board's: 143 KB free at code.py's start (not 384 KB
+    # less the stand-ins: every collection's sweep would walk 2.6x a board's blocks); this
+    # short plan's steps take ~4 KB less than the full plan's
+
+    if device_heap.micropython_binary("mp32") is None:
+        pytest.skip("micropython32 cannot be built here")
+    board_time.run_plan(["@start", "", "", "DOWN", "", ""], mpy=False, count=True, vm="mp32")
+    assert 141 * 1024 <= board_time.run_plan.free <= 149 * 1024, board_time.run_plan.free

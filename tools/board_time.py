@@ -34,6 +34,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -68,7 +69,17 @@ BLIT_US = 0.5
 # port's blocks are 32 bytes (64-bit): 384 KB gives ~12,000, so that gc.collect() (its
 # sweep walks every block) and the collections the program triggers cost about what they
 # do on a board (with 8 MB, a collection took ~0.5 ms on the unix port: 60 board-ms).
+# An object takes as many blocks as on a board (pointers and blocks both double), so the
+# program should find about the board's ~9,150 free blocks (143 KB): the stand-ins, the
+# driver and its plan hold 92 KB at code.py's start, which leaves 296 KB, 9,260 blocks
+# (measured 2026-12-02; 8,060 before the plan's steps were stored as runs).
 HEAP = "384k"
+# On a 32-bit VM (--vm mp32) blocks are 16 bytes as on a board: 384 KB would be 24,000 blocks,
+# 2.6x the board's, and every collection's sweep (it walks all blocks) would cost 2.6x. The
+# program gets what a board leaves it, ~143 KB free at code.py's start: the stand-ins, the
+# driver and its plan hold 63 KB of the heap there on micropython32 (heap - gc.mem_free()
+# after a collection, just before code.py runs, the full plan; 2026-12-02).
+HEAP32 = "206k"
 
 # ---- the key plan ----------------------------------------------------------------------
 IDLE = [""] * 150  # 1.5 s: a computer's move (0.75 s) and a trick held (1.3 s)
@@ -111,9 +122,10 @@ PIXELS = os.path.join(HERE, "board_time_pixels.py")
 
 
 def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, trace=False,
-             alloc=False):
+             alloc=False, wrap=None):
     """Records (dicts) of the key plan run once; raises RuntimeError when it fails. alloc:
-    count the bytes the stand-ins allocate (slow: not for timing)."""
+    count the bytes the stand-ins allocate (slow: not for timing). wrap: a command that
+    runs the VM (callgrind: instructions()), given the folder the program runs in."""
     mp = device_heap.micropython_binary(vm)
     if not mp:
         raise RuntimeError("micropython not found")
@@ -133,9 +145,11 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, 
                 f.write(k + "\n")
         env = dict(os.environ)
         env["MICROPYPATH"] = os.pathsep.join([os.path.join("..", "s"), "lib", ".", ".frozen"])
-        cmd = [mp, "-X", "heapsize=%s" % HEAP, os.path.join("..", "s", os.path.basename(DRIVER)),
+        cmd = [mp, "-X", "heapsize=%s" % (HEAP32 if vm_bits(mp) == 32 else HEAP), os.path.join("..", "s", os.path.basename(DRIVER)),
                plan, "count" if count else "draw"] + (["trace"] if trace else []) + \
             (["alloc"] if alloc else [])
+        if wrap:
+            cmd = wrap(d.tmp) + cmd + ["instr"]
         p = subprocess.run(cmd, cwd=d.path, env=env, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, timeout=timeout)
         text = p.stdout.decode("utf-8", "replace")
@@ -149,6 +163,8 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, 
     m = re.search(r"^DRV (-?\d+)", text, re.M)
     run_plan.driver_bytes = int(m.group(1)) if m else None  # (the driver's own, per poll)
     areas = None
+    m = re.search(r"^FREE (\d+)", text, re.M)
+    run_plan.free = int(m.group(1)) if m else None
     m = re.search(r"^CAL (\d+)", text, re.M)
     run_plan.cal = int(m.group(1)) if m else None
     m = re.search(r"^LOAD (-?\d+) (\d+)", text, re.M)
@@ -161,6 +177,7 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, 
         elif line.startswith("R "):
             f = line.split()
             r = dict(key=int(f[1]), before=f[2], after=f[3], py=int(int(f[4]) * load),
+                     py_us=int(f[4]),
                      stub=int(f[5]),
                      fill=int(f[6]), blit=int(f[7]), comp=int(f[8]), sent=int(f[9]),
                      areas=int(f[10]), bytes=int(f[11]), stub_bytes=int(f[12]),
@@ -176,6 +193,15 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, 
     return recs
 
 
+def vm_bits(mp, _known={}):
+    """32 or 64: the VM's pointer size."""
+    if mp not in _known:
+        r = subprocess.run([mp, "-c", "import sys; print(64 if sys.maxsize > 2**32 else 32)"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        _known[mp] = 32 if r.stdout.strip() == b"32" else 64
+    return _known[mp]
+
+
 def pystones(vm=None, loops=100000):
     """Pystones per CPU second (per second where the CPU time is unknown) of the VM in a
     fresh process."""
@@ -186,6 +212,91 @@ def pystones(vm=None, loops=100000):
     if not m:
         raise RuntimeError("pystone failed: " + out)
     return int(m.group(2)) or int(m.group(1))
+
+
+# ---- instructions (--instr) -----------------------------------------------------------
+# Wall time on a shared machine moves a one-off poll (a game's start) by 100-200 board-ms
+# when the VM is preempted once; the instructions the VM executes do not move. With --instr
+# the key plan runs under valgrind's callgrind, counting only inside each poll with a key
+# (the driver runs those polls inside eval(): --toggle-collect, one dump per poll), and
+# pystone is counted the same way: board ms = the poll's program instructions / (the VM's
+# instructions per pystone x BOARD_PYSTONES). The stand-ins run inside the poll too (C on a
+# board): their share comes off as the share of the poll's time spent inside them (measured
+# in the same run, under callgrind, with the frames' excess, CAL).
+def pystone_instructions(vm=None):
+    """Instructions the VM executes per pystone loop (callgrind, two runs: the difference
+    takes the VM's start-up off)."""
+    mp = device_heap.micropython_binary(vm)
+    c = []
+    for n in (1000, 6000):
+        p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                            mp, os.path.join(HERE, "pystone_mp.py"), str(n)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        m = re.search(r"Collected : (\d+)", p.stderr.decode("utf-8", "replace"))
+        if not m:
+            raise RuntimeError("callgrind failed: " + p.stderr.decode("utf-8", "replace")[-500:])
+        c.append(int(m.group(1)))
+    return (c[1] - c[0]) / 5000.0
+
+
+def run_instructions(keys, mpy=True, vm=None, root=ROOT):
+    """The plan's records, each poll with a key given "ir": the instructions of its step."""
+    if not shutil.which("valgrind"):
+        raise RuntimeError("--instr needs valgrind (apt install valgrind)")
+    mp = device_heap.micropython_binary(vm)
+    with open(mp, "rb") as f:
+        if f.read(2) == b"#!":  # (the venv's micropython is a script that starts the port)
+            raise RuntimeError("--instr needs the VM's binary itself: --vm mp32 or a path")
+    out = tempfile.mkdtemp(prefix="board_time_cg")
+    try:
+        def wrap(tmp):
+            return ["valgrind", "--tool=callgrind", "--collect-atstart=no",
+                    "--toggle-collect=mp_builtin_eval", "--dump-after=mp_builtin_eval",
+                    "--callgrind-out-file=" + os.path.join(out, "cg")]
+        recs = run_plan(keys, mpy=mpy, count=True, vm=vm, root=root, wrap=wrap, timeout=7200)
+        i = 0
+        for r in recs:
+            if r["key"]:
+                i += 1
+                with open(os.path.join(out, "cg.%d" % i)) as f:
+                    m = re.search(r"^totals: (\d+)", f.read(), re.M)
+                r["ir"] = int(m.group(1)) if m else 0
+        if os.path.exists(os.path.join(out, "cg.%d" % (i + 1))):
+            raise RuntimeError("more callgrind dumps than polls with a key")
+        return recs
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def instr_ms(r, ms_per_mi, cal):
+    """Board ms of a poll's Python from its instructions: the program's share of them (the
+    time inside the stand-ins and their frames' excess off)."""
+    w = r["py_us"] + r["stub"]
+    prog = r["py_us"] - r["calls"] * cal / 1000.0
+    share = min(1.0, max(0.0, prog / w)) if w > 0 else 1.0
+    return r["ir"] * share / 1e6 * ms_per_mi
+
+
+def instr_table(recs, ms_per_mi, cal, out=print):
+    """Per action with a key: board ms from instructions (median, p95, max), its parts, and
+    the max with every instruction of the poll counted as the program's (the stand-ins'
+    too: an upper bound that does not lean on the timed share)."""
+    groups = _groups([r for r in recs if r.get("ir")])
+    out("| action | n | median | p95 | max | Python | C | instructions (median, M) "
+        "| program's share (median) | max, all instructions counted |")
+    out("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for w in ORDER + tuple(sorted(k for k in groups if k not in ORDER and k != "other")):
+        rs = groups.get(w)
+        if not rs:
+            continue
+        py = [instr_ms(r, ms_per_mi, cal) for r in rs]
+        c = [sum(board_ms(r, 0.0)[1:]) for r in rs]
+        tot = [a + b for a, b in zip(py, c)]
+        full = [r["ir"] / 1e6 * ms_per_mi + b for r, b in zip(rs, c)]
+        out("| %s | %d | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f | %.0f |" % (
+            w, len(rs), _q(tot, 0.5), _q(tot, 0.95), max(tot), _q(py, 0.5), _q(c, 0.5),
+            _q([r["ir"] for r in rs], 0.5) / 1e6,
+            _q([p / (r["ir"] / 1e6 * ms_per_mi) for p, r in zip(py, rs)], 0.5), max(full)))
 
 
 # ---- what each poll was ----------------------------------------------------------------
@@ -375,8 +486,29 @@ def _main(argv=None):
     ap.add_argument("--vm", help="MicroPython binary (default: the venv's unix port)")
     ap.add_argument("--src", default=ROOT, help="the checkout to measure (e.g. an older one, "
                     "exported with git archive)")
+    ap.add_argument("--instr", action="store_true", help="count instructions (callgrind) "
+                    "instead of timing: the polls with a key of the short plan (--short "
+                    "implied; ~10 min); best with --vm mp32")
     args = ap.parse_args(argv)
-    keys = default_keys(args.short)
+    keys = default_keys(args.short or args.instr)
+    if args.instr:
+        mp = device_heap.micropython_binary(args.vm)
+        ipp = pystone_instructions(args.vm)
+        ms_per_mi = 1e9 / (ipp * BOARD_PYSTONES)
+        recs = run_instructions(keys, mpy=not args.py, vm=args.vm, root=args.src)
+        if args.raw:
+            for r in recs:
+                if r.get("ir"):
+                    print(r)
+        print("%s; callgrind: %.0f instructions per pystone loop; board %d pystones/s: "
+              "%.2f board-ms per million instructions; stand-in call excess %s ns (callgrind's "
+              "time)" % (device_heap.vm_description(mp), ipp, BOARD_PYSTONES, ms_per_mi,
+                         run_plan.cal))
+        print("from %s; the polls with a key of the short plan; C as in the timed table" %
+              (".py" if args.py else ".mpy"))
+        print("")
+        instr_table(recs, ms_per_mi, run_plan.cal or 0)
+        return 0
     if args.counts:
         recs = run_plan(keys, mpy=not args.py, count=True, vm=args.vm, root=args.src)
         counts(recs)

@@ -11,7 +11,8 @@ Python frame costs beyond a C call, ns, board_time_pixels.calibrate()); bytes: g
 where it fell: gc is 1 where a collection ran in the poll; standin_bytes: what the patched
 stand-in calls allocated, with "alloc" only, else -1;
 thinks: the bot's think() calls, a thinking slice each: a poll that only thought is
-recorded), then LOAD cpu_ns wall_us of the whole run
+recorded), then LOAD cpu_ns wall_us of the whole run; FREE: the bytes free when code.py
+starts (board_time.HEAP, HEAP32)
 OPS: the most ops each of gfx's sections held, DRV: the most bytes this driver allocated
 itself in one poll (none: the VM's collections are the program's), and END ok|error|diverged.
 Marks of the plan: @menu:ITEM moves the cursor to that menu item, @screen:NAME checks the
@@ -37,6 +38,13 @@ _pixels.DRAW = not (len(sys.argv) > 2 and sys.argv[2] == "count")
 TRACE = [] if "trace" in sys.argv[2:] else None
 _pixels.TRACE = TRACE
 AL = [0, 0] if "alloc" in sys.argv[2:] else None
+# "instr": each poll with a key runs inside eval() of a compiled call, so that callgrind
+# (board_time.py --instr: --toggle-collect / --dump-after on the VM's eval) counts the
+# instructions of that poll's step alone, one dump per such poll, in the order of the records
+# (the step's time is taken inside: callgrind writes its dump when eval() returns)
+INSTR = [0, 0, 0] if "instr" in sys.argv[2:] else None
+# (one frame: the program's deepest calls come near the 1,536-byte pystack of micropython32)
+_ICODE = compile("t = T()\ns(a[0], a[1])\na[2] = D(T(), t)", "i", "exec") if INSTR else None
 _pixels.AL = AL
 plan = open(sys.argv[1])
 plan.readline()  # MODE
@@ -45,23 +53,41 @@ for _i in range(int(plan.readline().split()[1])):
 
 
 class Steps:
-    """The plan's steps, one byte each (an index into its few distinct steps): the VM runs
-    with a board-sized heap (board_time.HEAP), which a list of 40,000 steps would not fit."""
+    """The plan's steps as runs of one step (an index into its few distinct steps, a count
+    up to 255): the VM runs with a board-sized heap (board_time.HEAP32), in which a byte per
+    step (40,000 of them) would take 40 KB. keypad reads them in order."""
 
     def __init__(self, f, n):
         self.names = [None]
-        self.codes = bytearray(n)
+        self.n = n
+        codes = bytearray()
+        lens = bytearray()
         for i in range(n):
             s = f.readline().rstrip("\n") or None
             if s not in self.names:
                 self.names.append(s)
-            self.codes[i] = self.names.index(s)
+            c = self.names.index(s)
+            if lens and codes[-1] == c and lens[-1] < 255:
+                lens[-1] += 1
+            else:
+                codes.append(c)
+                lens.append(1)
+        self.codes = bytes(codes)  # (exact size: a grown bytearray keeps its spare room)
+        self.lens = bytes(lens)
+        self.r = 0  # the run holding step self.at .. self.at + lens[r] - 1
+        self.at = 0
 
     def __len__(self):
-        return len(self.codes)
+        return self.n
 
     def __getitem__(self, i):
-        return self.names[self.codes[i]]
+        if i < self.at:
+            self.r = 0
+            self.at = 0
+        while i >= self.at + self.lens[self.r]:
+            self.at += self.lens[self.r]
+            self.r += 1
+        return self.names[self.codes[self.r]]
 
 
 keypad.script(Steps(plan, int(plan.readline().split()[1])))
@@ -236,8 +262,14 @@ def _capture(self, app):
         a = gc.mem_alloc()
         d = a - d  # (the driver's own bytes, before and after the step)
         t = utime.ticks_us()
-        step(now, pressed)
-        dt = utime.ticks_diff(utime.ticks_us(), t)
+        if INSTR and pressed:
+            INSTR[0] = now
+            INSTR[1] = pressed
+            eval(_ICODE, IG)
+            dt = INSTR[2]
+        else:
+            step(now, pressed)
+            dt = utime.ticks_diff(utime.ticks_us(), t)
         e = gc.mem_alloc()
         a = e - a
         sp = _pixels.spent[0]
@@ -258,6 +290,7 @@ def _capture(self, app):
             DRV[0] = d
 
     app.step = timed
+    IG = {"s": step, "a": INSTR, "T": utime.ticks_us, "D": utime.ticks_diff, "t": 0}
     import gfx
 
     done = getattr(gfx, "live", None) and gfx.refresh  # (an older gfx drew at once)
@@ -288,6 +321,8 @@ def cpu_ns():
         return -1
 
 
+gc.collect()
+print("FREE %d" % gc.mem_free())  # what the program finds free at code.py's start
 c0 = cpu_ns()
 w0 = utime.ticks_us()
 ok = True
