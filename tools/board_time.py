@@ -483,10 +483,10 @@ def _main(argv=None):
     ap.add_argument("--src", default=ROOT, help="the checkout to measure (e.g. an older one, "
                     "exported with git archive)")
     ap.add_argument("--instr", action="store_true", help="count instructions (callgrind) "
-                    "instead of timing: the polls with a key of the short plan (--short "
-                    "implied; ~5 min; needs valgrind)")
+                    "instead of timing: the polls with a key (needs valgrind; ~15 min, with "
+                    "--short ~5)")
     args = ap.parse_args(argv)
-    keys = default_keys(args.short or args.instr)
+    keys = default_keys(args.short)
     if args.instr:
         mp = device_heap.micropython_binary(args.vm)
         ipp = pystone_instructions(args.vm)
@@ -500,8 +500,8 @@ def _main(argv=None):
               "%.2f board-ms per million instructions; stand-in call excess %s ns (callgrind's "
               "time)" % (device_heap.vm_description(mp), ipp, BOARD_PYSTONES, ms_per_mi,
                          run_plan.cal))
-        print("from %s; the polls with a key of the short plan; C as in the timed table" %
-              (".py" if args.py else ".mpy"))
+        print("from %s; the polls with a key of the %s plan; C as in the timed table" %
+              (".py" if args.py else ".mpy", "short" if args.short else "whole"))
         print("")
         instr_table(recs, ms_per_mi, run_plan.cal or 0)
         return 0
