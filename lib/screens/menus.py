@@ -2,6 +2,7 @@
 AskMenu) and screen_settings.py build on it. (The title menu and the question live there so
 that a game keeps only this module loaded, for its pause.)"""
 import gc
+import sys
 
 import gfx
 from fx import T_MOVE
@@ -141,8 +142,10 @@ class PauseScreen(Menu):
     def back(self):
         a = self.app
         a.goto(self.game)
-        if self.pre:  # what update loaded ahead and play does not keep (not collected)
-            a.unload(("title", "rules"), False)
+        if self.pre:  # what update loaded ahead, not kept in play (collected later)
+            m = sys.modules
+            m.pop("title", None)
+            m.pop("rules", None)
 
     def key(self, k):
         if k & START:
