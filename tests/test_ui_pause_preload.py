@@ -18,7 +18,7 @@ def idle(d, n):
 
 def as_mpy(monkeypatch, free):
     monkeypatch.setattr(menus, "__file__", "lib/screens/menus.mpy")
-    monkeypatch.setattr(menus, "gc", types.SimpleNamespace(mem_free=lambda: free), raising=False)
+    monkeypatch.setattr(menus, "gc", types.SimpleNamespace(mem_free=lambda: free, collect=lambda: None), raising=False)
 
 
 def imports_in_key(d, monkeypatch, key):

@@ -112,7 +112,7 @@ class Menu:
 class PauseScreen(Menu):
     name = "pause"
     TITLE = "Paused"
-    pre = 0  # modules loaded ahead (update)
+    pre = 0  # modules loaded ahead (update), | 4 once it collected
 
     def open(self, game):
         self.game = game
@@ -161,8 +161,14 @@ class PauseScreen(Menu):
         # from .mpy the code its items open loads ahead, one module a step in which nothing
         # was drawn (title ~17, rules ~29 board-ms), so that choosing one imports nothing:
         # the title, then the rules (both gone again when play resumes). Only where the heap
-        # has room to spare (a board has ~30 KB then): where it has not, they load when chosen.
+        # has room to spare (a board has ~30 KB then, after a collection in such a step at
+        # most): where it has not, they load when chosen.
         a = self.app
-        if self.pre < 2 and not a.dirty and __file__[-3] == "m" and gc.mem_free() > 20000:
-            a.need(("title", "rules")[self.pre], False)
-            self.pre += 1
+        p = self.pre & 3
+        if p < 2 and not a.dirty and __file__[-3] == "m":
+            if gc.mem_free() > 20000:
+                a.need(("title", "rules")[p], False)
+                self.pre += 1
+            elif not self.pre & 4:  # garbage may hold the room: one collection (4) first
+                self.pre |= 4
+                gc.collect()
