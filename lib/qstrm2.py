@@ -4,12 +4,12 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [Paused, Resume, Rules, ITEM_Y, 'lib/screens/rules.py', _page, Buttons, 'page=%d']
-    _ = [AC_PAGES, BA_PAGES, KEYS_PAGE, 'lib/screens/screen_settings.py', SettingsScreen, StatsScreen, _row, top]
-    _ = [hide, Reset, Back, _SETTING_NAMES, _SETTING_VALUES, _SHOWN, _RESET, _PAGE_TITLES]
-    _ = [_STAT_ROWS, 'lib/screens/title.py', ask_back, ask_code, draw_answers, answer, detail, Continue]
-    _ = [', %s %d', title_item, 'BACK ALLEY', 'Alley Cat', Statistics, pre, GAME_NAMES, yes]
-    _ = [NAVY, Menu, sel, title, SKY, note_result, LEVEL_NAMES, panel_screen]
+    _ = [pause, Paused, Resume, Rules, ITEM_Y, 'lib/screens/rules.py', _page, Buttons]
+    _ = ['page=%d', AC_PAGES, BA_PAGES, KEYS_PAGE, 'lib/screens/screen_settings.py', SettingsScreen, StatsScreen, _row]
+    _ = [top, hide, Reset, Back, _SETTING_NAMES, _SETTING_VALUES, _SHOWN, _RESET]
+    _ = [_PAGE_TITLES, _STAT_ROWS, 'lib/screens/title.py', ask_back, ask_code, draw_answers, answer, detail]
+    _ = [Continue, ', %s %d', title_item, 'BACK ALLEY', 'Alley Cat', Statistics, GAME_NAMES, yes]
+    _ = [title, NAVY, Menu, sel, SKY, note_result, LEVEL_NAMES, panel_screen]
     _ = [scrolled, 'Last trick', sheet, breakdown, 'Final: ', hist_open, appx, GAME_AC]
     _ = [GAME_BA, max, 'lib/tables/sheet.py', 'Up: more', 'Down: more', 'Play again', 'won by ', rows]
     _ = [foot, color, rule, head, legend, 'lib/tables/sheet_alleycat.py', both, 'round ']

@@ -11,7 +11,7 @@ def names():
     _ = [_play_normal, _play_hard, 'leads low', leads, ruffs, discards, 'plays high', _cands]
     _ = ['engine/bot_backalley_view.py', _make_tables, _HB, _LB, _PC, 'engine/winprob_backalley.py', COLS, ONE]
     _ = [ONE_CARD, TABLE, vol, n, c, g, i, k]
-    _ = [s, p, x, A, b, B, '-', m]
+    _ = [s, p, x, A, b, B, m, '-']
     _ = [t, v, j, d, a, o, T, H]
     _ = [D, '0', f, q, ')', '.', y, '+']
     _ = [P, ',', W, w, h, e, '!', '"']

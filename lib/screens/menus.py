@@ -1,6 +1,9 @@
 """The list-screen base (Menu) and the pause menu; title.py (with the yes / no question,
 AskMenu) and screen_settings.py build on it. (The title menu and the question live there so
 that a game keeps only this module loaded, for its pause.)"""
+import gc
+import sys
+
 import gfx
 from fx import T_MOVE
 from buttons import A, B, START, LEFT, RIGHT, UP, DOWN
@@ -109,6 +112,7 @@ class Menu:
 class PauseScreen(Menu):
     name = "pause"
     TITLE = "Paused"
+    pre = 0  # modules loaded ahead (update), | 4 once it collected
 
     def open(self, game):
         self.game = game
@@ -128,7 +132,7 @@ class PauseScreen(Menu):
         if i < 3:  # (1, 2: the last trick or the score sheet, the table not drawn first)
             g.overlay = i
             g.scroll = 255  # the sheet shows its latest rows first
-            app.goto(g)
+            self.back()
         elif i == 3:
             app.show_rules(self, 0 if g.KIND == 1 else 1)
         else:
@@ -136,10 +140,35 @@ class PauseScreen(Menu):
             app.to_title()
 
     def back(self):
-        self.app.goto(self.game)
+        a = self.app
+        a.goto(self.game)
+        if self.pre:  # what update loaded ahead, not kept in play (collected later)
+            m = sys.modules
+            m.pop("title", None)
+            m.pop("rules", None)
 
     def key(self, k):
         if k & START:
             self.back()
             return
         Menu.key(self, k)
+
+    def enter(self):
+        self.pre = 0  # (back from the rules, which went)
+        Menu.enter(self)
+
+    def update(self, now):
+        # from .mpy the code its items open loads ahead, one module a step in which nothing
+        # was drawn (title ~17, rules ~29 board-ms), so that choosing one imports nothing:
+        # the title, then the rules (both gone again when play resumes). Only where the heap
+        # has room to spare (a board has ~30 KB then, after a collection in such a step at
+        # most): where it has not, they load when chosen.
+        a = self.app
+        p = self.pre & 3
+        if p < 2 and not a.dirty and __file__[-3] == "m":
+            if gc.mem_free() > 20000:
+                a.need(("title", "rules")[p], False)
+                self.pre += 1
+            elif not self.pre & 4:  # garbage may hold the room: one collection (4) first
+                self.pre |= 4
+                gc.collect()
