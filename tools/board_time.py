@@ -281,10 +281,7 @@ def instr_table(recs, ms_per_mi, cal, out=print):
     out("| action | n | median | p95 | max | Python | C | instructions (median, M) "
         "| program's share (median) | max, all instructions counted |")
     out("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for w in ORDER + tuple(sorted(k for k in groups if k not in ORDER and k != "other")):
-        rs = groups.get(w)
-        if not rs:
-            continue
+    for w, rs in _ordered(groups):
         py = [instr_ms(r, ms_per_mi, cal) for r in rs]
         c = [sum(board_ms(r, 0.0)[1:]) for r in rs]
         tot = [a + b for a, b in zip(py, c)]
@@ -412,15 +409,20 @@ def _groups(recs):
     return groups
 
 
+def _ordered(groups):
+    """(action, its records) in the tables' order: ORDER's, then the others by name."""
+    for w in ORDER + tuple(sorted(k for k in groups if k not in ORDER and k != "other")):
+        rs = groups.get(w)
+        if rs:
+            yield w, rs
+
+
 def table(recs, factor, out=print):
     groups = _groups(recs)
     out("| action | n | median | p95 | max | Python | C draw | composite | transfer "
         "| px sent (median / max) |")
     out("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for w in ORDER + tuple(sorted(k for k in groups if k not in ORDER and k != "other")):
-        rs = groups.get(w)
-        if not rs:
-            continue
+    for w, rs in _ordered(groups):
         parts = [board_ms(r, factor) for r in rs]
         tot = [sum(p) for p in parts]
         med = [_q([p[i] for p in parts], 0.5) for i in range(4)]
