@@ -4,7 +4,8 @@ the fewest pixels, or gets a place of its own while there are fewer than 4 and t
 join would add more than 600 pixels. want() is written with tests instead of min() / max()
 (issue 15: a builtin's call costs more on the board); here it is held to the rule written
 plainly, over random sequences of rectangles like a table's (cards, lines, panels, ones
-partly off the screen, ones inside others)."""
+partly off the screen, ones inside others). Once the whole screen is wanted (a new screen's
+clear()), the next rectangles change nothing until refresh(): all of it is repainted."""
 import os
 import random
 import sys
@@ -22,7 +23,8 @@ def rule(rects, x, y, w, h):
     x = max(x, 0)
     y = max(y, 0)
     if m <= x or n <= y:
-        return
+        return False
+    whole = (m - x) * (n - y) == 160 * 128
     best = None
     for j, (p, q, r, s) in enumerate(rects):
         c = (max(m, r) - min(x, p)) * (max(n, s) - min(y, q)) - (m - x) * (n - y) - \
@@ -34,10 +36,11 @@ def rule(rects, x, y, w, h):
     else:
         p, q, r, s = rects[best[0]]
         rects[best[0]] = (min(x, p), min(y, q), max(m, r), max(n, s))
+    return whole
 
 
 def one(rnd):
-    k = rnd.randrange(5)
+    k = rnd.randrange(6)
     if k == 0:  # a hand card, raised or not
         return (rnd.randrange(0, 150), rnd.choice((98, 103)), 17, 24)
     if k == 1:  # a text line's chip, a frame's side
@@ -48,23 +51,31 @@ def one(rnd):
     if k == 3:  # anything, partly off the screen
         return (rnd.randrange(-40, 170), rnd.randrange(-40, 140), rnd.randrange(0, 200),
                 rnd.randrange(0, 160))
+    if k == 4 and rnd.randrange(8) == 0:  # a new screen (clear())
+        return (0, 0, 160, 128)
     return (72, 49, 17, 24)  # the same place again
 
 
 def test_want_joins_by_its_rule():
     rnd = random.Random(15)
     d = gfx.dirty
-    joined = kept = 0
+    joined = kept = wholes = 0
     for _ in range(3000):
         d[16] = 0
+        gfx.live[18] = 0  # (refresh() does both)
         rects = []
+        whole = False
         for _ in range(rnd.randrange(1, 16)):
             r = one(rnd)
             gfx.want(*r)
-            rule(rects, *r)
+            if not whole:
+                whole = rule(rects, *r)
+                wholes += whole
             got = [tuple(d[j:j + 4]) for j in range(0, 4 * d[16], 4)]
             assert got == rects, (r, got, rects)
         joined += len(rects) == 4
         kept += len(rects) == 1
     d[16] = 0
-    assert joined > 100 and kept > 100, (joined, kept)  # (both ways of the rule were met)
+    gfx.live[18] = 0
+    # (each way of the rule was met)
+    assert joined > 100 and kept > 100 and wholes > 100, (joined, kept, wholes)

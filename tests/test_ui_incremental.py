@@ -31,8 +31,11 @@ def snapshot():
         if t.hidden or not n:
             labs.append(None)
         else:
-            r = gfx.llen[gfx.NL + i]
-            labs.append((t.x, t.y, t.pixel_shader[1], bytes(t[r + k] for k in range(n))))
+            # every cell with a pixel on screen: the text's and the blank ones around it (a
+            # glyph of an earlier text may be left only off screen: gfx.text)
+            cells = [k for k in range(gfx.LW) if t.x + (k + 1) * gfx.FW > 0 and
+                     t.x + k * gfx.FW < gfx.W]
+            labs.append((t.x, t.y, t.pixel_shader[1], bytes(t[k] for k in cells)))
     return bytes(gfx.canvas._data), labs
 
 
@@ -45,6 +48,8 @@ def full_redraw(app):
             gfx.labels[i][k] = 94  # ("~" in every cell: each tile written again,
         gfx.llen[i] = gfx.LW  # the next text of the line compared over all of its cells)
         gfx.llen[gfx.NL + i] = 0
+        gfx.llen[3 * gfx.NL + i] = 0  # (any cell may hold a glyph)
+        gfx.llen[4 * gfx.NL + i] = gfx.LW
     for i in range(gfx.NL):
         gfx.lines[i] = None  # (no line's text known: each is compared tile by tile)
     gfx.canvas.fill(15)  # (index 15 is no colour the program uses)

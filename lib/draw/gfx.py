@@ -16,16 +16,21 @@
 # the line). The firmware refreshes and composites a line's whole 162-px box: its empty
 # cells lie off screen on the side that leaves less of it there. Lines not drawn again
 # after a clear() are hidden by refresh(), an empty text hides its line (the tiles stay,
-# compared with its next text). Nothing here allocates (a new text is copied
+# compared with its next text). Cells of an earlier text that lie off screen are left as
+# they are until the line's place brings them on screen (llen: the cells that may hold a
+# glyph), so a short text after a long one reads and writes only the cells on screen. Nothing here allocates (a new text is copied
 # into a bytearray: a str subscript would intern each character as a name on the board).
 import struct
 import gfxpaint
+from buttons import const
 
-W = 160
-H = 128
+# (const: each use is its number when compiled, not a look-up of a global, ~100
+# instructions each on the board; the names stay readable from other modules)
+W = const(160)
+H = const(128)
 # NL text lines of up to LW characters (a 160-px line is 26.7 glyph cells)
-NL = 11
-LW = 27
+NL = const(11)
+LW = const(27)
 FW = 6  # glyph cell of terminalio.FONT (read at start-up)
 FH = 12
 
@@ -53,7 +58,7 @@ canvas = None
 labels = None  # TileGrids, one per text line (their palettes: .pixel_shader)
 chip = None  # bytearray NL: 1 + cell of the line's inline suit chip, 0 if none
 llen = None  # bytearray: text length per line, the cell each line's text starts at, its
-# chip's suit + 1
+# chip's suit + 1, and the first and end cell that may hold a glyph (LW and 0: none)
 lines = None  # the string each line shows (the same again: no tile compared)
 tb = bytearray(2 * LW)  # a new text's bytes at its first cell (zeros around)
 font_sheet = None
@@ -65,8 +70,9 @@ hw = None  # the hardware layer: hw.refresh() sends what changed to the display 
 # 0-2: 1 while section 0, 1, 2 is being redrawn (until refresh()); 3-5: its next op; 6-8:
 # the ops it holds; 9: the section ops go to; 10-11: the text lines drawn since a clear()
 # (bits), 12: 1 after a clear(); 13-16: the first op of each section and the end (20, 12,
-# 18 ops); 17: section 0's op at again(0)
-live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x14\x20\x32\0")
+# 18 ops); 17: section 0's op at again(0); 18: 1 once the whole screen is to be repainted
+# (until refresh(): ops are recorded and not compared, nothing more is wanted)
+live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x14\x20\x32\0\0")
 # 0-15: up to 4 rectangles to repaint (x0, y0, x1, y1); 16: how many
 dirty = bytearray(17)
 
@@ -132,6 +138,10 @@ def put(k, x, y, w, h, a=0, b=0, c=0):
     v = (x + 32) | ((y + 32) << 8) | (w << 16) | (k << 24)
     u = h | (a << 8) | (b << 16) | (c << 24)
     e[3 + s] = p + 1
+    if e[18]:  # the whole screen is repainted anyway: recorded, not compared
+        o[i] = v
+        o[i + 1] = u
+        return
     if p < e[13 + s] + e[6 + s]:
         if o[i] == v and o[i + 1] == u:
             return
@@ -158,6 +168,8 @@ def put(k, x, y, w, h, a=0, b=0, c=0):
 def want(x, y, w, h):
     """Repaint this rectangle at refresh() (joined to a nearby one when that costs few
     extra pixels; at most 4)."""
+    if live[18]:
+        return
     m = x + w  # (no min() / max(): a builtin's call costs more than a test)
     n = y + h
     if m > W:
@@ -174,6 +186,8 @@ def want(x, y, w, h):
     best = -1
     e = 0
     a = (m - x) * (n - y)
+    if a == W * H:
+        live[18] = 1  # (a new screen: clear() over another background)
     for j in range(0, 4 * d[16], 4):
         p = d[j]
         q = d[j + 1]
@@ -212,6 +226,8 @@ def refresh():
         if e[k]:
             e[k] = 0
             for q in range(e[3 + k], e[13 + k] + e[6 + k]):  # ops not drawn again
+                if e[18]:
+                    break
                 m = o[2 * q]
                 want((m & 255) - 32, ((m >> 8) & 255) - 32, (m >> 16) & 255, o[2 * q + 1] & 255)
             e[6 + k] = e[3 + k] - e[13 + k]
@@ -220,6 +236,7 @@ def refresh():
         for i in range(NL):
             if not (e[10 + (i >> 3)] >> (i & 7)) & 1:
                 hide(i)
+    e[18] = 0
     d = dirty
     n = d[16]
     d[16] = 0
@@ -294,24 +311,42 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
         return hide(i)
     if n > LW:
         n = LW
+    f = FW
     if right:
-        x -= n * FW
+        x -= n * f
     elif center:
-        x -= (n * FW) // 2
+        x -= (n * f) // 2
     # cells r.. hold the text, the empty ones lie off screen (the header says why)
-    r = LW - n if x + n * FW < W - x else 0
+    r = LW - n if x + n * f < W - x else 0
+    x -= r * f  # (the line's x)
     L = llen
     a = L[NL + i]
-    if lines[i] != s or a != r:  # (a string compare is C: most lines keep their text)
+    o = g.x
+    if lines[i] != s or a != r or o != x:  # (a string compare is C: most lines keep theirs)
         v = tb
         struct.pack_into("27s", v, 0, b"")  # (zeros: the empty cells before the text)
         try:
             struct.pack_into("27s", v, r, s)  # (at cell r; a str's buffer, no allocation)
         except Exception:
             struct.pack_into("27s", v, r, s.encode())  # (CPython: a str has no buffer)
+        # cells lo..hi-1 may hold glyphs (outside them all are blank): those of an earlier
+        # text left off screen stay there (not read, not written) while the line does not
+        # move over them; the cells on screen (b..c-1) are written as this text has them
+        lo = L[3 * NL + i]
+        hi = L[4 * NL + i]
+        b = (-x) // f  # cells b..c-1 have pixels on screen: those of lo..hi-1 and the text
+        c = (W - x + f - 1) // f
+        b = lo if lo > b else b
+        c = hi if hi < c else c
+        if b >= c:
+            b = r
+            c = r + n
+        if r < b:
+            b = r
+        if r + n > c:
+            c = r + n
         q = 0
-        e = a + L[i]
-        for k in range(r if r < a else a, r + n if r + n > e else e):
+        for k in range(b, c):
             t = v[k] - 32  # (the glyph sheet holds printable ASCII in order: gfxinit)
             if t < 0:  # an empty cell (0) or a suit chip (1-5): blank
                 if t > -32:
@@ -320,22 +355,24 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
                 t = 0
             if g[k] != t:  # (a tile written is refreshed even when it is the same)
                 g[k] = t
+        L[3 * NL + i] = lo if lo < b else r
+        L[4 * NL + i] = hi if hi > c else r + n
         lines[i] = s
         L[i] = n
         L[NL + i] = r
         chip[i] = q
+        if o != x:
+            g.x = x
     p = g.pixel_shader
     if p[1] != color:
         p[1] = color
-    if g.x != x - r * FW:
-        g.x = x - r * FW
     if g.y != y:
         g.y = y
     if g.hidden:  # (setting it at all refreshes the whole line)
         g.hidden = False
     q = chip[i]
     if q:  # a white chip with the suit, in cells q-1 and q (ops like the others)
-        x += (q - 1) * FW + 1
+        x += (r + q - 1) * f + 1
         rect(x, y + 2, 9, 9, WHITE)  # (rows 2..10: clear of the lines above and below)
         put(2, x + 2, y + 3, 7, 7, (L[2 * NL + i] - 1) * 8, 16)  # (its suit: a blit)
 
