@@ -321,32 +321,31 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     x -= r * f  # (the line's x)
     L = llen
     a = L[NL + i]
-    o = g.x
-    if lines[i] != s or a != r or o != x:  # (a string compare is C: most lines keep theirs)
+    if lines[i] != s or a != r or g.x != x:  # (a string compare is C: most lines keep theirs)
         v = tb
         struct.pack_into("27s", v, 0, b"")  # (zeros: the empty cells before the text)
         try:
             struct.pack_into("27s", v, r, s)  # (at cell r; a str's buffer, no allocation)
         except Exception:
             struct.pack_into("27s", v, r, s.encode())  # (CPython: a str has no buffer)
-        # cells lo..hi-1 may hold glyphs (outside them all are blank): those of an earlier
+        # cells e..a-1 may hold glyphs (outside them all are blank): those of an earlier
         # text left off screen stay there (not read, not written) while the line does not
-        # move over them; the cells on screen (b..c-1) are written as this text has them
-        lo = L[3 * NL + i]
-        hi = L[4 * NL + i]
-        b = (-x) // f  # cells b..c-1 have pixels on screen: those of lo..hi-1 and the text
+        # move over them; the cells on screen (p..c-1) are written as this text has them
+        e = L[3 * NL + i]  # (e, a: the cells that may hold a glyph; few locals: the
+        a = L[4 * NL + i]  # board's Python stack is 1.5 KB)
+        p = (-x) // f  # cells p..c-1 have pixels on screen: those of e..a-1 and the text
         c = (W - x + f - 1) // f
-        b = lo if lo > b else b
-        c = hi if hi < c else c
-        if b >= c:
-            b = r
+        p = e if e > p else p
+        c = a if a < c else c
+        if p >= c:
+            p = r
             c = r + n
-        if r < b:
-            b = r
+        if r < p:
+            p = r
         if r + n > c:
             c = r + n
         q = 0
-        for k in range(b, c):
+        for k in range(p, c):
             t = v[k] - 32  # (the glyph sheet holds printable ASCII in order: gfxinit)
             if t < 0:  # an empty cell (0) or a suit chip (1-5): blank
                 if t > -32:
@@ -355,13 +354,13 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
                 t = 0
             if g[k] != t:  # (a tile written is refreshed even when it is the same)
                 g[k] = t
-        L[3 * NL + i] = lo if lo < b else r
-        L[4 * NL + i] = hi if hi > c else r + n
+        L[3 * NL + i] = e if e < p else r
+        L[4 * NL + i] = a if a > c else r + n
         lines[i] = s
         L[i] = n
         L[NL + i] = r
         chip[i] = q
-        if o != x:
+        if g.x != x:
             g.x = x
     p = g.pixel_shader
     if p[1] != color:
