@@ -48,8 +48,6 @@ def full_redraw(app):
             gfx.labels[i][k] = 94  # ("~" in every cell: each tile written again,
         gfx.llen[i] = gfx.LW  # the next text of the line compared over all of its cells)
         gfx.llen[gfx.NL + i] = 0
-        gfx.llen[3 * gfx.NL + i] = 0  # (any cell may hold a glyph)
-        gfx.llen[4 * gfx.NL + i] = gfx.LW
     for i in range(gfx.NL):
         gfx.lines[i] = None  # (no line's text known: each is compared tile by tile)
     gfx.canvas.fill(15)  # (index 15 is no colour the program uses)

@@ -16,9 +16,8 @@
 # the line). The firmware refreshes and composites a line's whole 162-px box: its empty
 # cells lie off screen on the side that leaves less of it there. Lines not drawn again
 # after a clear() are hidden by refresh(), an empty text hides its line (the tiles stay,
-# compared with its next text). Cells of an earlier text that lie off screen are left as
-# they are until the line's place brings them on screen (llen: the cells that may hold a
-# glyph), so a short text after a long one reads and writes only the cells on screen. Nothing here allocates (a new text is copied
+# compared with its next text). A new text or place writes only the cells on screen: those
+# off it may keep an earlier text's glyphs (a short text after a long one touches few). Nothing here allocates (a new text is copied
 # into a bytearray: a str subscript would intern each character as a name on the board).
 import struct
 import gfxpaint
@@ -58,7 +57,7 @@ canvas = None
 labels = None  # TileGrids, one per text line (their palettes: .pixel_shader)
 chip = None  # bytearray NL: 1 + cell of the line's inline suit chip, 0 if none
 llen = None  # bytearray: text length per line, the cell each line's text starts at, its
-# chip's suit + 1, and the first and end cell that may hold a glyph (LW and 0: none)
+# chip's suit + 1
 lines = None  # the string each line shows (the same again: no tile compared)
 tb = bytearray(2 * LW)  # a new text's bytes at its first cell (zeros around)
 font_sheet = None
@@ -75,17 +74,24 @@ hw = None  # the hardware layer: hw.refresh() sends what changed to the display 
 live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x14\x20\x32\0\0")
 # 0-15: up to 4 rectangles to repaint (x0, y0, x1, y1); 16: how many
 dirty = bytearray(17)
+try:  # (the code here runs once: it is not kept)
+    struct.pack_into("1s", dirty, 0, "")  # MicroPython: a str packs from its own buffer
+    pack = struct.pack_into
+except TypeError:  # CPython: a str has no buffer
+    def pack(f, b, i, s):
+        struct.pack_into(f, b, i, s.encode() if isinstance(s, str) else s)
 
 
 # ---- recording ---------------------------------------------------------------------------
 def start(k):
     """Ops go to section k from now, which is redrawn whole (what it does not draw again
     before refresh() is painted over); returns the section they went to before (resume)."""
-    p = live[9]
-    live[9] = k
-    if not live[k]:
-        live[k] = 1
-        live[3 + k] = live[13 + k]
+    e = live
+    p = e[9]
+    e[9] = k
+    if not e[k]:
+        e[k] = 1
+        e[3 + k] = e[13 + k]
     return p
 
 
@@ -97,13 +103,14 @@ def resume(k):
 def clear(color=FELT):
     """A new frame: every section is drawn again, the background is color, and text lines
     not drawn again before refresh() are hidden."""
+    e = live
     for k in range(3):
-        live[k] = 1
-        live[3 + k] = live[13 + k]
-    live[9] = 0
-    live[10] = 0
-    live[11] = 0
-    live[12] = 1
+        e[k] = 1
+        e[3 + k] = e[13 + k]
+    e[9] = 0
+    e[10] = 0
+    e[11] = 0
+    e[12] = 1
     put(1, 0, 0, W, H, color)
 
 
@@ -138,11 +145,7 @@ def put(k, x, y, w, h, a=0, b=0, c=0):
     v = (x + 32) | ((y + 32) << 8) | (w << 16) | (k << 24)
     u = h | (a << 8) | (b << 16) | (c << 24)
     e[3 + s] = p + 1
-    if e[18]:  # the whole screen is repainted anyway: recorded, not compared
-        o[i] = v
-        o[i + 1] = u
-        return
-    if p < e[13 + s] + e[6 + s]:
+    if p < e[13 + s] + e[6 + s] and not e[18]:  # (e[18]: the whole screen is repainted)
         if o[i] == v and o[i + 1] == u:
             return
         m = o[i]
@@ -226,8 +229,6 @@ def refresh():
         if e[k]:
             e[k] = 0
             for q in range(e[3 + k], e[13 + k] + e[6 + k]):  # ops not drawn again
-                if e[18]:
-                    break
                 m = o[2 * q]
                 want((m & 255) - 32, ((m >> 8) & 255) - 32, (m >> 16) & 255, o[2 * q + 1] & 255)
             e[6 + k] = e[3 + k] - e[13 + k]
@@ -323,27 +324,16 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     a = L[NL + i]
     if lines[i] != s or a != r or g.x != x:  # (a string compare is C: most lines keep theirs)
         v = tb
-        struct.pack_into("27s", v, 0, b"")  # (zeros: the empty cells before the text)
-        try:
-            struct.pack_into("27s", v, r, s)  # (at cell r; a str's buffer, no allocation)
-        except Exception:
-            struct.pack_into("27s", v, r, s.encode())  # (CPython: a str has no buffer)
-        # cells e..a-1 may hold glyphs (outside them all are blank): those of an earlier
-        # text left off screen stay there (not read, not written) while the line does not
-        # move over them; the cells on screen (p..c-1) are written as this text has them
-        e = L[3 * NL + i]  # (e, a: the cells that may hold a glyph; few locals: the
-        a = L[4 * NL + i]  # board's Python stack is 1.5 KB)
-        p = (-x) // f  # cells p..c-1 have pixels on screen: those of e..a-1 and the text
+        pack("27s", v, 0, b"")  # (zeros: the empty cells before the text)
+        pack("27s", v, r, s)  # (at cell r; a str's buffer, no allocation)
+        # only the cells with a pixel on screen (p..c-1) are written: the others may keep
+        # an earlier text's glyphs (a short text after a long one touches few cells)
+        p = (-x) // f
         c = (W - x + f - 1) // f
-        p = e if e > p else p
-        c = a if a < c else c
-        if p >= c:
-            p = r
-            c = r + n
-        if r < p:
-            p = r
-        if r + n > c:
-            c = r + n
+        if p < 0:
+            p = 0
+        if c > LW:
+            c = LW
         q = 0
         for k in range(p, c):
             t = v[k] - 32  # (the glyph sheet holds printable ASCII in order: gfxinit)
@@ -354,8 +344,6 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
                 t = 0
             if g[k] != t:  # (a tile written is refreshed even when it is the same)
                 g[k] = t
-        L[3 * NL + i] = e if e < p else r
-        L[4 * NL + i] = a if a > c else r + n
         lines[i] = s
         L[i] = n
         L[NL + i] = r

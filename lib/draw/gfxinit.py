@@ -115,9 +115,8 @@ def init(display):
     g = displayio.Group()
     g.append(displayio.TileGrid(canvas, pixel_shader=p))
     labels = []
-    llen = bytearray(5 * gfx.NL)
+    llen = bytearray(3 * gfx.NL)
     for i in range(gfx.NL):
-        llen[3 * gfx.NL + i] = gfx.LW  # (no cell holds a glyph yet)
         p = displayio.Palette(2)
         p.make_transparent(0)
         p[1] = T_WHITE
