@@ -77,7 +77,7 @@ dirty = bytearray(17)
 try:  # (the code here runs once: it is not kept)
     struct.pack_into("1s", dirty, 0, "")  # MicroPython: a str packs from its own buffer
     pack = struct.pack_into
-except TypeError:  # CPython: a str has no buffer
+except Exception:  # CPython: a str has no buffer (struct.error)
     def pack(f, b, i, s):
         struct.pack_into(f, b, i, s.encode() if isinstance(s, str) else s)
 
