@@ -42,3 +42,24 @@ def test_the_states_recorded_are_the_screens():
             else:
                 assert len(f) == 3, s
     assert {"title", "alleycat", "backalley", "pause"} <= names, names
+
+
+def test_instr_marks_every_poll_that_may_make_a_record():
+    # board_time.py --instr: callgrind dumps a poll's counts at the driver's hash() mark.
+    # Round 10 counted only the polls with a key, so "a computer's card shown" (a poll
+    # without one) had no instruction figure. Run here without valgrind: the marks are
+    # plain builtins, and the driver announces each dump (a record's flag, or None)
+    recs = board_time.run_plan(board_time.default_keys(short=True), mpy=False, count=True,
+                               wrap=lambda tmp: [])
+    assert board_time.run_plan.driver_bytes == 0, board_time.run_plan.driver_bytes
+    rs = [r for r in recs if r is not None]
+    shown = [r for r in rs if r["what"] == "a computer's card shown"]
+    thinks = [r for r in rs if r["thinks"]]
+    assert shown and thinks
+    for r in rs:
+        if r["key"] or r["thinks"] or r["sent"]:
+            assert r["dumped"] == 1, r
+    # a poll with nothing to refresh is not dumped (thousands of idle polls would be)
+    assert len(recs) < 3 * len(rs)
+    plain = board_time.run_plan(board_time.default_keys(short=True), mpy=False, count=True)
+    assert None not in plain and not any(r["dumped"] for r in plain)

@@ -182,15 +182,18 @@ def run_plan(keys=None, mpy=True, count=True, root=ROOT, vm=None, timeout=1800, 
                      fill=int(f[6]), blit=int(f[7]), comp=int(f[8]), sent=int(f[9]),
                      areas=int(f[10]), bytes=int(f[11]), stub_bytes=int(f[12]),
                      gc=int(f[13]), calls=int(f[14]) if len(f) > 14 else 0,
-                     thinks=int(f[15]) if len(f) > 15 else 0)
+                     thinks=int(f[15]) if len(f) > 15 else 0,
+                     dumped=int(f[16]) if len(f) > 16 else 0)
             r["what"] = classify(r)
             if trace:
                 r["trace"] = areas
                 areas = None
             recs.append(r)
+        elif line == "X":
+            recs.append(None)  # (a callgrind dump that made no record: run_instructions)
         elif line.startswith("NOTE"):
             print(line, file=sys.stderr)
-    return recs
+    return recs if wrap else [r for r in recs if r is not None]
 
 
 def vm_bits(mp, _known={}):
@@ -217,8 +220,10 @@ def pystones(vm=None, loops=100000):
 # ---- instructions (--instr) -----------------------------------------------------------
 # Wall time on a shared machine moves a one-off poll (a game's start) by 100-200 board-ms
 # when the VM is preempted once; the instructions the VM executes do not move. With --instr
-# the key plan runs under valgrind's callgrind, counting only inside each poll with a key
-# (the driver runs those polls inside eval(): --toggle-collect, one dump per poll), and
+# the key plan runs under valgrind's callgrind, which counts the step of each poll that may
+# make a record (a key, a slice of thinking, something drawn: a computer's card shown too)
+# from the driver's marks (builtins the program never calls: --zero-before on callable()
+# before the step, --dump-before on hash() after it, see the driver's INSTR), and
 # pystone is counted the same way: board ms = the poll's program instructions / (the VM's
 # instructions per pystone x BOARD_PYSTONES). The stand-ins run inside the poll too (C on a
 # board): their share comes off as the share of the poll's time spent inside them (measured
@@ -240,26 +245,33 @@ def pystone_instructions(vm=None):
 
 
 def run_instructions(keys, mpy=True, vm=None, root=ROOT):
-    """The plan's records, each poll with a key given "ir": the instructions of its step."""
+    """The plan's records, each poll with a key, a thinking slice or a drawing given "ir":
+    the instructions of its step."""
     if not shutil.which("valgrind"):
         raise RuntimeError("--instr needs valgrind (apt install valgrind)")
     out = tempfile.mkdtemp(prefix="board_time_cg")
     try:
         def wrap(tmp):
-            return ["valgrind", "--tool=callgrind", "--collect-atstart=no",
-                    "--toggle-collect=mp_builtin_eval", "--dump-after=mp_builtin_eval",
+            return ["valgrind", "--tool=callgrind", "--zero-before=mp_builtin_callable",
+                    "--dump-before=mp_builtin_hash",
                     "--callgrind-out-file=" + os.path.join(out, "cg")]
         recs = run_plan(keys, mpy=mpy, count=True, vm=vm, root=root, wrap=wrap, timeout=7200)
         i = 0
         for r in recs:
-            if r["key"]:
+            if r is None or r["dumped"]:
                 i += 1
-                with open(os.path.join(out, "cg.%d" % i)) as f:
+                fn = os.path.join(out, "cg.%d" % i)
+                if r is None:
+                    os.remove(fn)
+                    continue
+                with open(fn) as f:
                     m = re.search(r"^totals: (\d+)", f.read(), re.M)
+                os.remove(fn)  # (thousands of them)
                 r["ir"] = int(m.group(1)) if m else 0
-        if os.path.exists(os.path.join(out, "cg.%d" % (i + 1))):
-            raise RuntimeError("more callgrind dumps than polls with a key")
-        return recs
+        # (the last dump, at the VM's exit, is the run's end after the last step)
+        if os.path.exists(os.path.join(out, "cg.%d" % (i + 2))):
+            raise RuntimeError("more callgrind dumps than the driver announced")
+        return [r for r in recs if r is not None]
     finally:
         shutil.rmtree(out, ignore_errors=True)
 
@@ -274,7 +286,7 @@ def instr_ms(r, ms_per_mi, cal):
 
 
 def instr_table(recs, ms_per_mi, cal, out=print):
-    """Per action with a key: board ms from instructions (median, p95, max), its parts, and
+    """Per action: board ms from instructions (median, p95, max), its parts, and
     the max with every instruction of the poll counted as the program's (the stand-ins'
     too: an upper bound that does not lean on the timed share)."""
     groups = _groups([r for r in recs if r.get("ir")])
@@ -502,7 +514,8 @@ def _main(argv=None):
               "%.2f board-ms per million instructions; stand-in call excess %s ns (callgrind's "
               "time)" % (device_heap.vm_description(mp), ipp, BOARD_PYSTONES, ms_per_mi,
                          run_plan.cal))
-        print("from %s; the polls with a key of the %s plan; C as in the timed table" %
+        print("from %s; every recorded poll of the %s plan (a key, a slice of thinking, a "
+              "drawing); C as in the timed table" %
               (".py" if args.py else ".mpy", "short" if args.short else "whole"))
         print("")
         instr_table(recs, ms_per_mi, run_plan.cal or 0)

@@ -4,15 +4,15 @@ argv: driver PLAN [count]: the plan is device_heap's (MODE, MODULES 0, KEYS n + 
 "count" leaves the per-pixel loops of the stand-ins out (C on a board). Runs code.py on
 the stand-ins with _pixels' counters and prints, for every poll that did something:
   R pressed before after python_us standin_us filled blitted composited sent areas
-    bytes standin_bytes gc calls thinks
+    bytes standin_bytes gc calls thinks dumped
 (before / after: the screen's state, see snap(); python_us: the poll's time less the time
 inside the stand-in calls; calls: how many (CAL, before the first R line: what each call's
 Python frame costs beyond a C call, ns, board_time_pixels.calibrate()); bytes: gc.mem_alloc() after - before, -1
 where it fell: gc is 1 where a collection ran in the poll; standin_bytes: what the patched
 stand-in calls allocated, with "alloc" only, else -1;
 thinks: the bot's think() calls, a thinking slice each: a poll that only thought is
-recorded), then LOAD cpu_ns wall_us of the whole run; FREE: the bytes free when code.py
-starts (board_time.HEAP, HEAP32)
+recorded; dumped: 1 where callgrind dumped the poll's counts, "instr" only, see INSTR),
+then LOAD cpu_ns wall_us of the whole run; FREE: the bytes free when code.py starts (board_time.HEAP, HEAP32)
 OPS: the most ops each of gfx's sections held, DRV: the most bytes this driver allocated
 itself in one poll (none: the VM's collections are the program's), and END ok|error|diverged.
 Marks of the plan: @menu:ITEM moves the cursor to that menu item, @screen:NAME checks the
@@ -38,13 +38,15 @@ _pixels.DRAW = not (len(sys.argv) > 2 and sys.argv[2] == "count")
 TRACE = [] if "trace" in sys.argv[2:] else None
 _pixels.TRACE = TRACE
 AL = [0, 0] if "alloc" in sys.argv[2:] else None
-# "instr": each poll with a key runs inside eval() of a compiled call, so that callgrind
-# (board_time.py --instr: --toggle-collect / --dump-after on the VM's eval) counts the
-# instructions of that poll's step alone, one dump per such poll, in the order of the records
-# (the step's time is taken inside: callgrind writes its dump when eval() returns)
-INSTR = [0, 0, 0] if "instr" in sys.argv[2:] else None
-# (one frame: the program's deepest calls come near the 1,536-byte pystack of micropython32)
-_ICODE = compile("t = T()\ns(a[0], a[1])\na[2] = D(T(), t)", "i", "exec") if INSTR else None
+# "instr": callgrind (board_time.py --instr) counts the instructions of each poll's step
+# alone. Two builtins the program never calls are its marks: callable() just before the
+# step (--zero-before: the counts start from 0), hash() just after a step that may make a
+# record (a key, a think() call or something to refresh: --dump-before, one dump each).
+# Every dump is announced in the output, in order: its record's last field is 1, or an
+# "X" line stands for a dumped poll that made no record. (Marks, not a call inside eval():
+# no frame is added to the program's deepest calls, which come near micropython32's
+# 1,536-byte pystack, and the keyless polls, a computer's card shown, are counted too.)
+INSTR = "instr" in sys.argv[2:]
 _pixels.AL = AL
 plan = open(sys.argv[1])
 plan.readline()  # MODE
@@ -151,9 +153,9 @@ def same(a, b):
 
 
 # the poll being recorded: pressed, python_us, standin_us, bytes, standin_bytes, gc,
-# whether one is pending, stand-in calls, the bot's think() calls; the states before and
-# after it (grab)
-pending = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+# whether one is pending, stand-in calls, the bot's think() calls, whether callgrind dumped
+# its counts ("instr"); the states before and after it (grab)
+pending = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
 BEFORE = [None] * 8
 AFTER = [None] * 8
 OPS = [0, 0, 0]
@@ -178,7 +180,9 @@ def flush():
         print("R", r[0], end=" ")
         put_state(BEFORE)
         put_state(AFTER)
-        print(r[1], r[2], N[0], N[1], N[2], N[3], N[4], r[3], r[4], r[5], r[7], r[8])
+        print(r[1], r[2], N[0], N[1], N[2], N[3], N[4], r[3], r[4], r[5], r[7], r[8], r[9])
+    elif r[9]:
+        print("X")  # (a dump with no record: the tool skips it)
     for i in range(5):
         N[i] = 0
 
@@ -262,12 +266,15 @@ def _capture(self, app):
         a = gc.mem_alloc()
         d = a - d  # (the driver's own bytes, before and after the step)
         t = utime.ticks_us()
-        if INSTR and pressed:
-            INSTR[0] = now
-            INSTR[1] = pressed
-            eval(_ICODE, IG)
-            dt = INSTR[2]
+        if INSTR:
+            callable(step)  # (the mark: callgrind's counts start here)
+            step(now, pressed)
+            dump = 1 if pressed or THINKS[0] or app.dirty else 0
+            if dump:
+                hash(dump)  # (the mark: callgrind dumps the step's counts here)
+            dt = utime.ticks_diff(utime.ticks_us(), t)
         else:
+            dump = 0
             step(now, pressed)
             dt = utime.ticks_diff(utime.ticks_us(), t)
         e = gc.mem_alloc()
@@ -285,12 +292,12 @@ def _capture(self, app):
         r[6] = 1
         r[7] = _pixels.calls[0]
         r[8] = THINKS[0]
+        r[9] = dump
         d += gc.mem_alloc() - e
         if d > DRV[0]:
             DRV[0] = d
 
     app.step = timed
-    IG = {"s": step, "a": INSTR, "T": utime.ticks_us, "D": utime.ticks_diff, "t": 0}
     import gfx
 
     done = getattr(gfx, "live", None) and gfx.refresh  # (an older gfx drew at once)
