@@ -497,8 +497,8 @@ def _main(argv=None):
     ap.add_argument("--src", default=ROOT, help="the checkout to measure (e.g. an older one, "
                     "exported with git archive)")
     ap.add_argument("--instr", action="store_true", help="count instructions (callgrind) "
-                    "instead of timing: the polls with a key (needs valgrind; ~15 min, with "
-                    "--short ~5)")
+                    "instead of timing: every poll with a key, a thinking slice or a drawing "
+                    "(needs valgrind; ~40 min on mp32, with --short ~2)")
     args = ap.parse_args(argv)
     keys = default_keys(args.short)
     if args.instr:
