@@ -10,7 +10,7 @@ _KNOW = const(1)      # read what the view tells, then decide or start a search
 _BIDS = const(2)      # the sampled bid search (bot_backalley_bid)
 _PLAYS = const(3)     # Hard's card search
 _SLICE = const(30)    # work units per slice of thinking (a thinking poll: p95 ~14 board-ms,
-# max ~30 without a collection, tools/board_time.py; 60 gave p95 26 and max 63 at Python x72)
+# max ~30 without a collection, tools/board/board_time.py; 60 gave p95 26 and max 63 at Python x72)
 _PWORLDS = const(0)   # self.ps: Hard's card search between steps
 _PNC = const(1)
 _PW = const(2)

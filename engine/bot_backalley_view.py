@@ -199,7 +199,7 @@ def _estimate(self):
 
 # ---- the 1-card deal's bidding (Normal, Hard; issue 17), functions of the brain b. The bids
 # tell a lot: a seat that passed holds no board card (a trump from the 4 up, a side ace: what
-# Hard bid board with before; the reference, tools/ref_backalley.py, infers the same), a board
+# Hard bid board with before; the reference, tools/ai/ref_backalley.py, infers the same), a board
 # bidder (bid 0xC0) holds one, and (Hard) after our pass a later seat holding one bids board.
 # (Literals: with const imported here the 64-bit device table measured 0.9 KB more.)
 

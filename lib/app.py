@@ -60,7 +60,7 @@ _NEEDS = (
 _SAVE_META = 8
 # Each write erases the nvm flash block (records.py): the game is written at a pause, game
 # over, a new game ending a saved one, and when its play not in nvm reaches SAVE_WITHIN_MS
-# (5 min a cut may lose, less 5 s for a slow frame; tools/nvm_wear.py)
+# (5 min a cut may lose, less 5 s for a slow frame; tools/board/nvm_wear.py)
 SAVE_WITHIN_MS = 295000
 # statistics: per game and level 5 u16 LE fields (appx.begin / finish count them)
 ST_PLAYED = 0

@@ -1,5 +1,5 @@
 # engine/bot_alleycat_tables.py's precomputed literals (ORDER, LEAD) against the build code in
-# tools/gen_alleycat_tables.py (what the module built at import before it had literals, from the
+# tools/gen/gen_alleycat_tables.py (what the module built at import before it had literals, from the
 # FS/FU/RET it still computes), and its BINOM against the products formula.
 import importlib
 import os
@@ -49,7 +49,7 @@ def test_a_changed_literal_byte_is_caught(tmp_path):
 
 
 def test_generator_check_agrees():
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_alleycat_tables.py"),
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen", "gen_alleycat_tables.py"),
                         "--check"], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
 

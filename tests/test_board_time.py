@@ -1,4 +1,4 @@
-"""Pixel budgets of the player's actions (tools/board_time.py --counts): how many pixels an
+"""Pixel budgets of the player's actions (tools/board/board_time.py --counts): how many pixels an
 action sends to the display and composites, counted by the stand-ins as CircuitPython's
 displayio would refresh them. These counts do not depend on the machine (the times the
 tool prints do, and are never tested)."""
@@ -219,7 +219,7 @@ def test_polls_that_only_think_are_recorded(recs):
 
 
 def test_the_estimator_runs_on_micropython32():
-    # tools/board_time.py --vm mp32: the 32-bit VM configured like the board (a pystack, the
+    # tools/board/board_time.py --vm mp32: the 32-bit VM configured like the board (a pystack, the
     # firmware's names built in) as a cross-check; its utime has the ticks pystone and the
     # driver time with (the firmware's time has none: the program never uses them)
     mp = device_heap.micropython_binary("mp32")

@@ -1,4 +1,4 @@
-"""The board-time estimator's driver allocates nothing per poll (tools/board_time_driver.py).
+"""The board-time estimator's driver allocates nothing per poll (tools/board/board_time_driver.py).
 
 Its VM runs with a board-sized heap (board_time.HEAP), so garbage of the driver's own fills
 it as a board's would never be, and the VM's collections (~40 board-ms each) land in

@@ -1,6 +1,6 @@
 """Pixel budgets of the yes / no question (title.AskMenu: starting a game over a saved one,
 resetting the statistics), counted by the board-time estimator's stand-ins
-(tools/board_time.py; counts, not times: they do not depend on the machine).
+(tools/board/board_time.py; counts, not times: they do not depend on the machine).
 
 The question is a panel (4, 4, 152, 120) on DARK: drawn as a panel over a cleared screen,
 most of its pixels were filled twice (42,960 px filled to open it on 2026-12-02 main, ~4.5

@@ -287,7 +287,7 @@ def test_normal_leads_high_rather_than_low():
     assert Bot(1, 1).choose(g) != parse_card("AS")
 
 
-# ---- strength smoke test (the full tournament is tools/tournament_alleycat.py) -------------------
+# ---- strength smoke test (the full tournament is tools/ai/tournament_alleycat.py) -------------------
 def _match(la, lb, games):
     wins = 0
     for s in range(games):
@@ -524,7 +524,7 @@ def _duplicate_margin(la, lb, pairs, seed0=0):
 
 
 def test_hard_beats_normal_by_points_over_the_same_deals():
-    # Measured (tools/duplicate_margins.py ac 2-1 --pairs 400 --block 80): Hard - Normal
+    # Measured (tools/ai/duplicate_margins.py ac 2-1 --pairs 400 --block 80): Hard - Normal
     # +5.6 points a pair (sd 10.1); 80 pairs: +446 expected, sd 90 (blocks of 80: 276 383
     # 587 420 565; the test plays the first). Noise between equal players: Hard - Hard with
     # other seeds -0.45 a pair, sd 7.1 (80 pairs: sd 63); Normal - Normal is exactly 0 (Normal

@@ -321,7 +321,7 @@ def test_board_with_a_dominating_small_hand():
     g = game_with(["3D", "2C", "4C", "5C"], "2S", 1)
     for lv in range(2):
         # (Hard may board it first to keep the opponents' trumps from bidding board: the
-        # reference of tools/ref_backalley.py values that board above a pass, 42 vs 34 %)
+        # reference of tools/ai/ref_backalley.py values that board above a pass, 42 vs 34 %)
         assert Bot(lv, 4).choose(g) == BID_PASS
 
 
@@ -578,7 +578,7 @@ def _duplicate_margin(la, lb, pairs):
 
 
 def test_hard_beats_normal_by_points_over_the_same_deals():
-    # Measured (tools/duplicate_margins.py ba 2-1 --pairs 160 --block 40, 13-card hands):
+    # Measured (tools/ai/duplicate_margins.py ba 2-1 --pairs 160 --block 40, 13-card hands):
     # Hard - Normal +8.8 points a pair (sd 15.3); 40 pairs: +352 expected, sd 97 (blocks of
     # 40: 386 306 408 309; the test plays the first). Bound 120: 2.4 sd under the expectation.
     # Hard handed Normal's brain scores exactly 0 here (a seat's bot keeps its seed in both

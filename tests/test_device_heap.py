@@ -1,4 +1,4 @@
-"""tools/device_heap.py: the device program's heap under the MicroPython unix port."""
+"""tools/board/device_heap.py: the device program's heap under the MicroPython unix port."""
 import os
 import re
 import subprocess
@@ -7,8 +7,8 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOL = os.path.join(ROOT, "tools", "device_heap.py")
-STANDINS = os.path.join(ROOT, "tools", "standins")
+TOOL = os.path.join(ROOT, "tools", "board", "device_heap.py")
+STANDINS = os.path.join(ROOT, "tools", "board", "standins")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import device_heap  # noqa: E402
 import libdirs  # noqa: E402
@@ -122,7 +122,7 @@ def test_device_heap_report_within_budget():
 # The regression guard for what a board needs: the default key script (title, an Alley Cat game,
 # quit, a Back Alley game, quit) must run to the end in a heap this small, as a board runs it
 # (no extra collections, every module compiled from source on the spot). Measured with
-# `tools/device_heap.py --min-heap` on 2026-11-30 after issues 7-9: .py 240 KB, .mpy 220-228 KB
+# `tools/board/device_heap.py --min-heap` on 2026-11-30 after issues 7-9: .py 240 KB, .mpy 220-228 KB
 # (64-bit unix port); the guard leaves ~4% for layout noise. The .py guard is the goal
 # (250k tracks the board's 105 KB); the .mpy figure grew with the issue-8 screens and the
 # kept game modules (it was 192 KB before them): lower it as the program shrinks.
@@ -204,7 +204,7 @@ def _device_modules():
 def test_qstrs_module_is_up_to_date_with_the_sources():
     # a name added to the program without regenerating lib/qstrs*.py would be interned
     # mid-game again (and could grow a pool there)
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_qstrs.py"), "--check"],
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen", "gen_qstrs.py"), "--check"],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
 
@@ -212,6 +212,7 @@ def test_qstrs_module_is_up_to_date_with_the_sources():
 # What code.py does first on a board: import lib/qstrs0.py, qstrs1.py, ... (every name the
 # program uses), for the scripts below that run on MicroPython
 INTERN_PROGRAM_NAMES = (
+    "sys.path.append('lib/names')\n"
     "i = 0\n"
     "while True:\n"
     "    try:\n"
@@ -219,6 +220,7 @@ INTERN_PROGRAM_NAMES = (
     "    except ImportError:\n"
     "        break\n"
     "    i += 1\n"
+    "sys.path.pop()\n"
 )
 
 
@@ -252,7 +254,7 @@ def test_qstr_pools_are_all_laid_down_by_code_py_before_the_program_loads(tmp_pa
     assert q1 - q0 <= 2 * len(mods) + 10, (q0, q1)
 
 
-# ---- the same on a 32-bit VM (tools/build_mp32.py): 4-byte pointers and 16-byte GC blocks
+# ---- the same on a 32-bit VM (tools/board/build_mp32.py): 4-byte pointers and 16-byte GC blocks
 # as on the PyBadge, CircuitPython's object model (REPR_C: 31-bit small ints, floats in the
 # word) and its 1536-byte pystack. Built once into .cache/mp32 from PyPI (about 80 s).
 
@@ -312,7 +314,7 @@ def test_mp32_is_a_32_bit_vm_like_the_board(mp32, tmp_path):
 
 def test_mp32_has_the_firmwares_names_built_in(mp32, tmp_path):
     # On a board displayio, keypad, ... are C in flash: their names are ROM qstrs. The VM is
-    # built with the stand-ins' names static (tools/mp32_firmware_names.py), so importing
+    # built with the stand-ins' names static (tools/board/mp32_firmware_names.py), so importing
     # every stand-in interns only the names the program shares with their internals and a
     # few short strings -- not their ~500 identifiers.
     import gen_qstrs
@@ -349,7 +351,7 @@ MAX_NAME_POOLS = 6
 
 def test_the_programs_names_fit_the_first_six_pools_on_32_bits(mp32, tmp_path):
     # every name of both games (lib/qstrs*.py) and every module of both games, on top of the
-    # firmware's (static: tools/mp32_firmware_names.py)
+    # firmware's (static: tools/board/mp32_firmware_names.py)
     mods = _device_modules()
     script = tmp_path / "pools.py"
     script.write_text((
@@ -388,6 +390,7 @@ def test_compiled_program_interns_the_mpy_names_and_stays_in_six_pools(mp32):
                 "sys.path.extend(%r)\n"  # lib/ and its folders, as code.py
                 "import buttons\n"
                 "print('compiled', buttons.__file__[-3] == 'm')\n"
+                "sys.path.append('lib/names')\n"
                 "i = 0\n"
                 "while True:\n"
                 "    try:\n"
@@ -395,6 +398,7 @@ def test_compiled_program_interns_the_mpy_names_and_stays_in_six_pools(mp32):
                 "    except ImportError:\n"
                 "        break\n"
                 "    i += 1\n"
+                "sys.path.pop()\n"
                 "micropython.qstr_info()\n"
                 "for m in %r:\n"
                 "    __import__(m)\n"
@@ -424,7 +428,7 @@ def test_heap_locked_games_allocate_nothing_on_32_bits(mp32):
 
 def test_steady_loop_allocates_nothing_on_32_bits(mp32):
     r = run_mp32(mp32, "tests/mp/ui_steady.py",
-                 env={"MICROPYPATH": os.pathsep.join(["tools/standins"] + libdirs.rel_dirs() + ["."])})
+                 env={"MICROPYPATH": os.pathsep.join(["tools/board/standins"] + libdirs.rel_dirs() + ["."])})
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.count("PASS") == 5 and "ALL OK" in r.stdout, r.stdout
 
@@ -432,8 +436,8 @@ def test_steady_loop_allocates_nothing_on_32_bits(mp32):
 # The board: about 143 KB free when code.py starts. On the 32-bit VM the key script must run
 # in that much on top of what the stand-ins and the driver hold at the start (firmware on a
 # board). Measured 2026-12-01 with the stand-ins' names built in as static (ROM on a board,
-# tools/mp32_firmware_names.py): stand-ins + driver 41.6 KB; the program's own need 122.4 KB
-# from .py and 120.4 KB from .mpy (`tools/device_heap.py --vm mp32 --min-heap --step-kb 1`:
+# tools/board/mp32_firmware_names.py): stand-ins + driver 41.6 KB; the program's own need 122.4 KB
+# from .py and 120.4 KB from .mpy (`tools/board/device_heap.py --vm mp32 --min-heap --step-kb 1`:
 # 164 / 162 KB pass, 163 / 161 KB fail; both runs die starting Back Alley after the second
 # title, on a fragmented heap). 125 / 122 KB before issue 15 part 4 (the title's code and
 # screen freed before a game's modules load, the bot built with the game screen and kept,
@@ -474,7 +478,7 @@ def test_steady_loop_allocates_nothing_on_32_bits(mp32):
 # 120 / 115), then gfx.fmap (95 B) gone, a tile being its character's code - 32: 119 / 106 KB
 # (161 / 148 pass, 160 / 147 fail); long plan 120 / 116 (its .mpy figure moves by 1 KB either
 # way with changes of ~100 B: the heap's layout, not the size).
-# Then lib/qstrm*.py's names ordered for the .mpy loader's look-ups (tools/gen_qstrs.py: a game's
+# Then lib/qstrm*.py's names ordered for the .mpy loader's look-ups (tools/gen/gen_qstrs.py: a game's
 # names last): unchanged, .mpy 106.23 KB (was 106.28), long plan .mpy 115.24 (was 115.31).
 # Merged with round 7's question (filled once) and Alley Cat's round panel (history read once):
 # 120 / 106 KB (162 / 148 pass, 161 / 147 fail); long plan 120 / 116. The .py figure is the
@@ -598,7 +602,7 @@ def test_long_plan_switches_ten_times_and_opens_every_screen():
 
 
 # The long plan on the board's free heap, from .py (about a minute: 25,000 polls). Measured
-# 2026-12-01 (`tools/device_heap.py --vm mp32 --min-heap --step-kb 1 --plan long`): see
+# 2026-12-01 (`tools/board/device_heap.py --vm mp32 --min-heap --step-kb 1 --plan long`): see
 # the README's memory rows.
 def test_long_session_runs_on_32_bits_in_a_boards_free_heap_from_py(mp32):
     out = []

@@ -32,7 +32,7 @@ print("drawn", gfx.lines[10])
 
 @pytest.mark.skipif(MP is None, reason="no MicroPython unix port")
 def test_drawing_text_interns_no_names():
-    env = dict(os.environ, MICROPYPATH=os.pathsep.join([os.path.join(ROOT, "tools", "standins")]
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join([os.path.join(ROOT, "tools", "board", "standins")]
                                                        + libdirs.paths(ROOT)))
     r = subprocess.run([MP, "-X", "heapsize=2m", "-c", SCRIPT], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=120)

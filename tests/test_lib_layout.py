@@ -57,7 +57,7 @@ def test_the_folders_on_disk_are_code_pys_and_none_is_a_package():
     lib = os.path.join(ROOT, "lib")
     on_disk = {d for d in os.listdir(lib)
                if os.path.isdir(os.path.join(lib, d)) and not d.startswith((".", "__"))}
-    assert on_disk == set(libdirs.DIRS)
+    assert on_disk == set(libdirs.DIRS) | {libdirs.NAMES}
     for d in libdirs.DIRS:
         # a package would be a module object and a dotted name per module on the board
         assert not os.path.exists(os.path.join(lib, d, "__init__.py")), d

@@ -55,7 +55,7 @@ def test_device_program_steady_loop_allocates_nothing():
     """Menu moves, idle polls and card-cursor moves (both tables) of the device program (stand-in hardware)
     run under heap_lock: the steady-state input/render loop allocates nothing."""
     env = dict(os.environ)
-    env["MICROPYPATH"] = os.pathsep.join(["tools/standins"] + libdirs.rel_dirs() + ["."])
+    env["MICROPYPATH"] = os.pathsep.join(["tools/board/standins"] + libdirs.rel_dirs() + ["."])
     r = subprocess.run([micropython_binary(), "-X", "heapsize=2m", "tests/mp/ui_steady.py"],
                        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     print(r.stdout, r.stderr)

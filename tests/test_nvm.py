@@ -12,10 +12,10 @@ from test_ui_play import Driver, app_mod, hw_desktop
 from test_micropython import micropython_binary, ROOT, libdirs
 import records
 
-# loaded by path: putting tools/standins on sys.path would shadow real modules
+# loaded by path: putting tools/board/standins on sys.path would shadow real modules
 # (neopixel, time, ...) for every later test in the session
 _spec = importlib.util.spec_from_file_location(
-    "_nvm_cut", os.path.join(ROOT, "tools", "standins", "_nvm_cut.py"))
+    "_nvm_cut", os.path.join(ROOT, "tools", "board", "standins", "_nvm_cut.py"))
 nvm_cut = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(nvm_cut)
 sys.modules["_nvm_cut"] = nvm_cut  # the stand-in nvm imports it by name
@@ -24,7 +24,7 @@ PAGE = hw_desktop.PAGE
 
 
 def load_standin():
-    path = os.path.join(ROOT, "tools", "standins", "microcontroller.py")
+    path = os.path.join(ROOT, "tools", "board", "standins", "microcontroller.py")
     spec = importlib.util.spec_from_file_location("mc_standin", path)
     m = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(m)
@@ -95,7 +95,7 @@ def test_standin_nvm_under_micropython(tmp_path):
         "except _nvm_cut.PowerCut:\n"
         "    pass\n"
         "print(n.erases, n[0], n[511], n[512], n[8191])\n")
-    env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "tools", "standins"))
+    env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "tools", "board", "standins"))
     r = subprocess.run([micropython_binary(), str(script)], env=env, capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -466,7 +466,7 @@ def test_statistics_screen_pages_allocate_nothing(tmp_path):
     script.write_text(STATS_STEADY)
     env = dict(os.environ)
     env["MICROPYPATH"] = os.pathsep.join([os.path.join(ROOT, p) for p in
-                                          ["tools/standins"] + libdirs.rel_dirs() + ["."]])
+                                          ["tools/board/standins"] + libdirs.rel_dirs() + ["."]])
     r = subprocess.run([micropython_binary(), "-X", "heapsize=2m", str(script)], cwd=ROOT,
                        env=env, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr

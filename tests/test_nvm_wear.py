@@ -2,7 +2,7 @@
 (the player's moves from the hint) stay in the erase budget, and at every step of them a
 power cut would lose at most 5 minutes of play, measured apart from the program's own
 bookkeeping (nvm_wear.CutLoss: what nvm would restore against the live game). The
-tools/nvm_wear.py command prints the figures over many games."""
+tools/board/nvm_wear.py command prints the figures over many games."""
 import os
 import sys
 

@@ -1,4 +1,4 @@
-"""The stand-ins (tools/standins/) refuse what CircuitPython 9.x / 10.x refuses.
+"""The stand-ins (tools/board/standins/) refuse what CircuitPython 9.x / 10.x refuses.
 
 Each case runs a statement the firmware refuses under the MicroPython unix port with the
 stand-ins on the path and checks it raises the firmware's exception type; where there is
@@ -15,7 +15,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-STANDINS = os.path.join(ROOT, "tools", "standins")
+STANDINS = os.path.join(ROOT, "tools", "board", "standins")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import device_heap  # noqa: E402
 import libdirs  # noqa: E402

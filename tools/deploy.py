@@ -609,7 +609,7 @@ def stale_of(rel):
         return []
     out = [twin]
     where, _sep, name = rel.rpartition("/")
-    dirs = libdirs.rel_dirs()
+    dirs = libdirs.rel_dirs() + ["lib/" + libdirs.NAMES]
     if where in dirs:
         stem = name.rsplit(".", 1)[0]
         out += [d + "/" + stem + ext for d in dirs if d != where for ext in (".py", ".mpy")]

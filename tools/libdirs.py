@@ -22,6 +22,9 @@ def read_dirs(root=ROOT):
 
 
 DIRS = read_dirs()
+# the generated name lists (tools/gen/gen_qstrs.py): on the board's path only while code.py
+# imports them at start-up, so not one of DIRS
+NAMES = "names"
 
 
 def paths(root=ROOT, dirs=DIRS):

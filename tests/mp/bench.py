@@ -1,4 +1,4 @@
-"""Engine benchmark body, run by tools/bench_engine.py on MicroPython and on CPython.
+"""Engine benchmark body, run by tools/ai/bench_engine.py on MicroPython and on CPython.
 
 Prints 'key value' lines: heap for import + construction (MicroPython only), saved-state sizes,
 and moves per second of seeded random self-play (one figure per repetition).

@@ -1,7 +1,7 @@
 """A long random key session of the device program on the strict stand-ins.
 
 Run from the project root (tests/test_standins.py does):
-    MICROPYPATH=tools/standins:lib:lib/hw:. micropython tests/mp/random_session.py SEED PRESSES
+    MICROPYPATH=tools/board/standins:lib:lib/hw:. micropython tests/mp/random_session.py SEED PRESSES
 (lib/hw: hw_device is hooked first; code.py puts lib/'s other folders on the path.)
 code.py runs as on a board (hw_device.Device(), app.main -> Device.run) with the keypad
 stand-in fed PRESSES seeded random presses, each followed by 0-150 idle polls (10 ms

@@ -1,7 +1,7 @@
 """The device program's steady-state loop allocates nothing (MicroPython + stand-in hardware).
 
 Run from the project root (lib/ and its folders, tools/libdirs.py):
-    MICROPYPATH=tools/standins:lib:lib/tables:lib/screens:lib/draw:lib/hw:lib/saves:. \
+    MICROPYPATH=tools/board/standins:lib:lib/tables:lib/screens:lib/draw:lib/hw:lib/saves:. \
         micropython tests/mp/ui_steady.py
 Builds the device program (hw_device.Device(), App) on the stand-ins, then runs its loop body
 (app.step + hw.update, as hw_device.Device.run does) under micropython.heap_lock() for:
