@@ -21,7 +21,6 @@ else:
 
     _m = "qstrm%d" if buttons.__file__[-3] == "m" else "qstrs%d"
     _i = 0
-    sys.path.append("lib/names")  # generated: on the path only for this loop
     while True:
         try:
             __import__(_m % _i)
@@ -29,7 +28,6 @@ else:
             break
         del sys.modules[_m % _i]
         _i += 1
-    sys.path.pop()
     _i = _m = None
     import hw_device
     import app

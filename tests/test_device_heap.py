@@ -390,7 +390,6 @@ def test_compiled_program_interns_the_mpy_names_and_stays_in_six_pools(mp32):
                 "sys.path.extend(%r)\n"  # lib/ and its folders, as code.py
                 "import buttons\n"
                 "print('compiled', buttons.__file__[-3] == 'm')\n"
-                "sys.path.append('lib/names')\n"
                 "i = 0\n"
                 "while True:\n"
                 "    try:\n"
@@ -398,7 +397,6 @@ def test_compiled_program_interns_the_mpy_names_and_stays_in_six_pools(mp32):
                 "    except ImportError:\n"
                 "        break\n"
                 "    i += 1\n"
-                "sys.path.pop()\n"
                 "micropython.qstr_info()\n"
                 "for m in %r:\n"
                 "    __import__(m)\n"

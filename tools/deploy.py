@@ -486,7 +486,7 @@ def build_plan(src, requirements, skip_missing=False, out=print):
             for f in _walk_files(base):
                 full = os.path.join(base, f)
                 if full not in desktop:
-                    plan.append((full, prefix + f, f.endswith(".py")))
+                    plan.append((full, libdirs.drive_rel(prefix + f), f.endswith(".py")))
     if os.path.isfile(boot_py):
         plan.append((boot_py, "boot.py", False))
     plan.append((code_py, "code.py", False))
@@ -609,7 +609,7 @@ def stale_of(rel):
         return []
     out = [twin]
     where, _sep, name = rel.rpartition("/")
-    dirs = libdirs.rel_dirs() + ["lib/" + libdirs.NAMES]
+    dirs = libdirs.rel_dirs()
     if where in dirs:
         stem = name.rsplit(".", 1)[0]
         out += [d + "/" + stem + ext for d in dirs if d != where for ext in (".py", ".mpy")]

@@ -22,9 +22,16 @@ def read_dirs(root=ROOT):
 
 
 DIRS = read_dirs()
-# the generated name lists (tools/gen/gen_qstrs.py): on the board's path only while code.py
-# imports them at start-up, so not one of DIRS
+# the generated name lists (tools/gen/gen_qstrs.py): not one of DIRS (see drive_rel)
 NAMES = "names"
+
+
+def drive_rel(rel):
+    """Where a file of the checkout goes on the drive: the name lists (lib/names/x.py) at
+    lib/'s top, where code.py finds them without a path entry of their own (a longer file
+    name per list, and one more path, cost interned names on a full heap)."""
+    head = "lib/" + NAMES + "/"
+    return "lib/" + rel[len(head):] if rel.startswith(head) else rel
 
 
 def paths(root=ROOT, dirs=DIRS):

@@ -403,6 +403,11 @@ class Drive:
         lib = os.path.join(drive, "lib")
         skip = shutil.ignore_patterns("__pycache__", "*.pyc")
         shutil.copytree(os.path.join(root, "lib"), lib, ignore=skip)
+        names = os.path.join(lib, libdirs.NAMES)
+        if os.path.isdir(names):  # at lib/'s top on a drive (libdirs.drive_rel)
+            for f in os.listdir(names):
+                shutil.move(os.path.join(names, f), os.path.join(lib, f))
+            os.rmdir(names)
         if os.path.isdir(os.path.join(root, "engine")):
             shutil.copytree(os.path.join(root, "engine"), os.path.join(drive, "engine"),
                             ignore=skip)
