@@ -2,7 +2,7 @@
 new rectangle (clipped to the screen; empty ones dropped) goes into the one whose join adds
 the fewest pixels, or gets a place of its own while there are fewer than 4 and the best
 join would add more than 600 pixels. want() is written with tests instead of min() / max()
-(issue 15: a builtin's call costs more on the board); here it is held to the rule written
+(a builtin's call costs more on the board than a test); here it is held to the rule written
 plainly, over random sequences of rectangles like a table's (cards, lines, panels, ones
 partly off the screen, ones inside others). Once the whole screen is wanted (a new screen's
 clear()), the next rectangles change nothing until refresh(): all of it is repainted."""
