@@ -17,12 +17,6 @@ ST_WON = const(1)
 ST_STREAK = const(2)
 ST_BEST_STREAK = const(3)
 ST_BEST_SCORE = const(4)
-# the saved game's header (_SAVE_META bytes; then the engine's save, then the score sheet)
-_M_KIND = const(0)  # GAME_AC / GAME_BA
-_M_LEVEL = const(1)
-_M_SEED = const(2)  # 4 bytes LE, the deal's seed
-_M_ROUND = const(6)  # the deal / round it resumes (the title's Continue names it)
-_M_ROWS = const(7)  # score sheet rows (4 bytes each)
 
 
 def init(a, fresh, limits):
@@ -64,10 +58,9 @@ def load_saved(a, fresh=False):
     if n <= 0:
         a.saved = 0
         return
-    kind = b[_M_KIND]
-    level = b[_M_LEVEL]
-    seed = b[_M_SEED] | (b[_M_SEED + 1] << 8) | (b[_M_SEED + 2] << 16) | \
-        ((b[_M_SEED + 3] & 0x3F) << 24)
+    kind = b[0]
+    level = b[1]
+    seed = b[2] | (b[3] << 8) | (b[4] << 16) | ((b[5] & 0x3F) << 24)
     scr = a.game_screen(kind, fresh) if kind in (GAME_AC, GAME_BA) else None
     if scr is None or level > 2 or n <= _SAVE_META or \
             not scr.load_game(a.bufmv[_SAVE_META:n], level, seed):
@@ -77,7 +70,7 @@ def load_saved(a, fresh=False):
     a.saved = kind
     a.unsaved = False  # the game in play is the one in nvm
     # the score sheet rows after the engine's bytes (its length is byte 3 of its frame)
-    h = b[_M_ROWS]
+    h = b[7]
     k = _SAVE_META + b[_SAVE_META + 3]
     if h > 25 or k + 4 * h > n:
         h = 0
@@ -90,14 +83,15 @@ def load_saved(a, fresh=False):
 def write(a, kind, level, seed, game):
     """App.save_game's write: the game's record into the image and nvm. True if written."""
     b = a.buf
-    b[_M_KIND] = kind
-    b[_M_LEVEL] = level
-    b[_M_SEED] = seed & 0xFF
-    b[_M_SEED + 1] = (seed >> 8) & 0xFF
-    b[_M_SEED + 2] = (seed >> 16) & 0xFF
-    b[_M_SEED + 3] = (seed >> 24) & 0xFF
-    b[_M_ROUND] = game.deal_number + 1 if kind == GAME_BA else a.hist_n + (1 if a.hist_open else 0)
-    b[_M_ROWS] = a.hist_n
+    b[0] = kind
+    b[1] = level
+    b[2] = seed & 0xFF
+    b[3] = (seed >> 8) & 0xFF
+    b[4] = (seed >> 16) & 0xFF
+    b[5] = (seed >> 24) & 0xFF
+    # the deal / round it resumes (for the title's Continue), score sheet rows
+    b[6] = game.deal_number + 1 if kind == GAME_BA else a.hist_n + (1 if a.hist_open else 0)
+    b[7] = a.hist_n
     n = _SAVE_META + game.save(a.savemv)
     for i in range(4 * a.hist_n):
         b[n + i] = a.hist[i]
@@ -135,10 +129,9 @@ def begin(a, game, level):
     n = a.stat(game, level, ST_PLAYED)
     _set(a, game, level, ST_PLAYED, n + 1 if n < 0xFFFF else n)
     b = a.buf
-    old = a.rec.read(records.GAME, b) > 1 and b[_M_KIND] in (GAME_AC, GAME_BA) and \
-        b[_M_LEVEL] < 3
+    old = a.rec.read(records.GAME, b) > 1 and b[0] in (GAME_AC, GAME_BA) and b[1] < 3
     if old:
-        _set(a, b[_M_KIND], b[_M_LEVEL], ST_STREAK, 0)
+        _set(a, b[0], b[1], ST_STREAK, 0)
     a.rec.put(records.STATS, a.stats, N_STATS)
     return old
 

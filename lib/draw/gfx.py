@@ -17,9 +17,8 @@
 # cells lie off screen on the side that leaves less of it there. Lines not drawn again
 # after a clear() are hidden by refresh(), an empty text hides its line (the tiles stay,
 # compared with its next text). A new text or place writes only the cells on screen: those
-# off it may keep an earlier text's glyphs (a short text after a long one touches few).
-# Nothing here allocates (a new text is copied into a bytearray: a str subscript would
-# intern each character as a name on the board).
+# off it may keep an earlier text's glyphs (a short text after a long one touches few). Nothing here allocates (a new text is copied
+# into a bytearray: a str subscript would intern each character as a name on the board).
 import struct
 import gfxpaint
 from buttons import const

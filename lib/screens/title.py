@@ -82,7 +82,7 @@ class TitleScreen(AskMenu):
         self.detail = ""
         if app.saved:
             items.append("Continue")
-            # where it resumes: the deal / round in the save's header (appx._M_ROUND: 6)
+            # where it resumes: deal / round number kept in the save's spare byte
             ls = app.last_saved
             self.detail = GAME_NAMES[app.saved - 1]
             if ls[6]:
