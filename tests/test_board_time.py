@@ -15,7 +15,7 @@ import device_heap  # noqa: E402
 import libdirs  # noqa: E402
 
 with open(libdirs.find("gfx")) as _f:
-    # gfx.live[gfx._FIRST:gfx._END + 1]: the first op of each section, and the end
+    # gfx.live[gfx._TOP:gfx._TOP + 4]: the first op of each section, and the end
     gfx_base = list(eval(re.search(r'^live = bytearray\((b".*?")\)', _f.read(), re.M).group(1)))[13:]
 
 pytestmark = pytest.mark.skipif(device_heap.micropython_binary() is None,

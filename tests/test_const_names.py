@@ -60,8 +60,8 @@ def test_gfx_modules_share_live_offsets():
     tables = {m: consts(libdirs.find(m)) for m in GFX_MODULES}
     g = tables["gfx"]
     # the offsets the painter and the start-up read are gfx's names, with gfx's numbers
-    assert {"_HELD", "_FIRST"} <= set(tables["gfxpaint"])
-    assert "_END" in tables["gfxinit"]
+    assert {"_KEEP", "_TOP"} <= set(tables["gfxpaint"])
+    assert "_TOP" in tables["gfxinit"]
     for m in GFX_MODULES[1:]:
         for k, v in tables[m].items():
             if k.startswith("_"):
@@ -73,11 +73,11 @@ def test_live_layout_fits_its_names():
     import gfx
     live = gfx.live
     # a byte per section for the per-section fields, none overlapping, all inside live
-    assert gfx._REDRAW + 3 == gfx._NEXT and gfx._NEXT + 3 == gfx._HELD
-    assert gfx._HELD + 3 == gfx._SEC and gfx._SHOWN + 2 == gfx._CLEARED
-    assert gfx._FIRST + 3 == gfx._END and gfx._WHOLE == len(live) - 1
+    assert gfx._LIVE + 3 == gfx._NEXT and gfx._NEXT + 3 == gfx._KEEP
+    assert gfx._KEEP + 3 == gfx._SECTION and gfx._SHOWN + 2 == gfx._RESET
+    assert gfx._TOP + 3 < gfx._SAVED and gfx._WHOLE == len(live) - 1
     assert gfx.NL <= 16  # the text lines' bits fit the 2 bytes at _SHOWN
-    first = list(live[gfx._FIRST:gfx._END + 1])
+    first = list(live[gfx._TOP:gfx._TOP + 4])
     assert first == sorted(first) and first[0] == 0, first
 
 

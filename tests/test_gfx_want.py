@@ -61,7 +61,7 @@ def test_want_joins_by_its_rule():
     d = gfx.dirty
     joined = kept = wholes = 0
     for _ in range(3000):
-        d[gfx._RECTS] = 0
+        d[gfx._N] = 0
         gfx.live[gfx._WHOLE] = 0  # (refresh() does both)
         rects = []
         whole = False
@@ -71,11 +71,11 @@ def test_want_joins_by_its_rule():
             if not whole:
                 whole = rule(rects, *r)
                 wholes += whole
-            got = [tuple(d[j:j + 4]) for j in range(0, 4 * d[gfx._RECTS], 4)]
+            got = [tuple(d[j:j + 4]) for j in range(0, 4 * d[gfx._N], 4)]
             assert got == rects, (r, got, rects)
         joined += len(rects) == 4
         kept += len(rects) == 1
-    d[gfx._RECTS] = 0
+    d[gfx._N] = 0
     gfx.live[gfx._WHOLE] = 0
     # (each way of the rule was met)
     assert joined > 100 and kept > 100 and wholes > 100, (joined, kept, wholes)

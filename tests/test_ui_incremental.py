@@ -42,7 +42,7 @@ def snapshot():
 def full_redraw(app):
     scr = app.screen
     for s in range(3):
-        gfx.live[gfx._HELD + s] = 0  # no op drawn before: all of them are new
+        gfx.live[gfx._KEEP + s] = 0  # no op drawn before: all of them are new
     for i in range(gfx.NL):
         for k in range(gfx.LW):
             gfx.labels[i][k] = 94  # ("~" in every cell: each tile written again,
@@ -138,7 +138,7 @@ class EveryStep(Checked):
             clear(color)
 
         def counted_refresh():
-            if frame[0] and not gfx.live[gfx._REDRAW + 2]:  # a new frame that left the hand's ops alone
+            if frame[0] and not gfx.live[gfx._LIVE + 2]:  # a new frame that left the hand's ops alone
                 self.kept["hand"] += 1
             frame[0] = False
             refresh()

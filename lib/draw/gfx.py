@@ -17,8 +17,9 @@
 # cells lie off screen on the side that leaves less of it there. Lines not drawn again
 # after a clear() are hidden by refresh(), an empty text hides its line (the tiles stay,
 # compared with its next text). A new text or place writes only the cells on screen: those
-# off it may keep an earlier text's glyphs (a short text after a long one touches few). Nothing here allocates (a new text is copied
-# into a bytearray: a str subscript would intern each character as a name on the board).
+# off it may keep an earlier text's glyphs (a short text after a long one touches few).
+# Nothing here allocates (a new text is copied into a bytearray: a str subscript would
+# intern each character as a name on the board).
 import struct
 import gfxpaint
 from buttons import const
@@ -66,22 +67,23 @@ buf = None  # the ops: an array of ints, 2 per op (put)
 # (all built once at start-up by gfxinit.init, a module dropped again after it ran)
 hw = None  # the hardware layer: hw.refresh() sends what changed to the display (set by app)
 
-# live: the recorder's state, a byte each (section k: 0 the screen, 1 its messages, 2 the hand)
-_REDRAW = const(0)  # +k: 1 while section k is being redrawn, until refresh() (written e[k])
+# live: the recorder's state, a byte each (section k: 0 the screen, 1 its messages, 2 the hand).
+# (Names the program already uses where they fit: from .py each new name is interned for
+# good, and a handful more opens a 7th, ~9 KB name pool: tests/test_device_heap.py)
+_LIVE = const(0)  # +k: 1 while section k is being redrawn, until refresh() (written e[k])
 _NEXT = const(3)  # +k: section k's next op
-_HELD = const(6)  # +k: how many ops section k holds
-_SEC = const(9)  # the section ops go to
+_KEEP = const(6)  # +k: how many ops section k keeps
+_SECTION = const(9)  # the section ops go to
 _SHOWN = const(10)  # 2 bytes: the text lines drawn since a clear(), a bit each
-_CLEARED = const(12)  # 1 after a clear() (refresh() hides the lines not drawn since)
-_FIRST = const(13)  # +k: section k's first op (room for 20, 12 and 18 ops) ...
-_END = const(16)  # ... and the end of the last (gfxinit sizes buf by it)
-_MARK = const(17)  # section 0's next op at again(0)
+_RESET = const(12)  # 1 after a clear() (refresh() hides the lines not drawn since)
+_TOP = const(13)  # +k: section k's first op (room for 20, 12 and 18 ops); +3: the end of all
+_SAVED = const(17)  # section 0's next op, saved at again(0)
 _WHOLE = const(18)  # 1 once the whole screen is to be repainted, until refresh() (ops are
 # recorded, not compared: nothing more is wanted)
 live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x14\x20\x32\0\0")
 # dirty: up to 4 rectangles to repaint (x0, y0, x1, y1 from 4 * j) and how many
-_RECTS = const(16)
-dirty = bytearray(_RECTS + 1)
+_N = const(16)  # (dirty[_N]: how many)
+dirty = bytearray(_N + 1)
 try:  # (the code here runs once: it is not kept)
     struct.pack_into("1s", dirty, 0, "")  # MicroPython: a str packs from its own buffer
     pack = struct.pack_into
@@ -95,17 +97,17 @@ def start(k):
     """Ops go to section k from now, which is redrawn whole (what it does not draw again
     before refresh() is painted over); returns the section they went to before (resume)."""
     e = live
-    p = e[_SEC]
-    e[_SEC] = k
+    p = e[_SECTION]
+    e[_SECTION] = k
     if not e[k]:
         e[k] = 1
-        e[_NEXT + k] = e[_FIRST + k]
+        e[_NEXT + k] = e[_TOP + k]
     return p
 
 
 def resume(k):
     """Ops go to section k again (as start() returned it; not started again)."""
-    live[_SEC] = k
+    live[_SECTION] = k
 
 
 def clear(color=FELT):
@@ -114,11 +116,11 @@ def clear(color=FELT):
     e = live
     for k in range(3):
         e[k] = 1
-        e[_NEXT + k] = e[_FIRST + k]
-    e[_SEC] = 0
+        e[_NEXT + k] = e[_TOP + k]
+    e[_SECTION] = 0
     e[_SHOWN] = 0
     e[_SHOWN + 1] = 0
-    e[_CLEARED] = 1
+    e[_RESET] = 1
     put(1, 0, 0, W, H, color)
 
 
@@ -129,31 +131,31 @@ def again(k=1):
     its ops."""
     e = live
     if k == 1:
-        e[_REDRAW] = 1
-        e[_NEXT] = e[_MARK]
-        e[_SEC] = 0
+        e[_LIVE] = 1
+        e[_NEXT] = e[_SAVED]
+        e[_SECTION] = 0
     elif k:
-        e[_REDRAW + 2] = 0
+        e[_LIVE + 2] = 0
     else:
-        e[_MARK] = e[_NEXT]
+        e[_SAVED] = e[_NEXT]
 
 
 def put(k, x, y, w, h, a=0, b=0, c=0):
     """Op k (1 rect, 2 blit, 3 card, 4 back, 5 frame) over x, y, w, h with arguments a, b,
     c: recorded, repainted (gfxpaint.op) if it differs from the section's op in its place."""
     e = live
-    s = e[_SEC]
+    s = e[_SECTION]
     if not e[s]:  # (a section is started by start() or clear())
         start(s)
     p = e[_NEXT + s]
-    if p >= e[(_FIRST + 1) + s]:
+    if p >= e[(_TOP + 1) + s]:
         return  # (no screen draws that much: tests/test_board_time.py checks)
     o = buf
     i = 2 * p
     v = (x + 32) | ((y + 32) << 8) | (w << 16) | (k << 24)
     u = h | (a << 8) | (b << 16) | (c << 24)
     e[_NEXT + s] = p + 1
-    if p < e[_FIRST + s] + e[_HELD + s] and not e[_WHOLE]:
+    if p < e[_TOP + s] + e[_KEEP + s] and not e[_WHOLE]:
         if o[i] == v and o[i + 1] == u:
             return
         m = o[i]
@@ -199,7 +201,7 @@ def want(x, y, w, h):
     a = (m - x) * (n - y)
     if a == W * H:
         live[_WHOLE] = 1  # (a new screen: clear() over another background)
-    for j in range(0, 4 * d[_RECTS], 4):
+    for j in range(0, 4 * d[_N], 4):
         p = d[j]
         q = d[j + 1]
         r = d[j + 2]
@@ -209,9 +211,9 @@ def want(x, y, w, h):
         if best < 0 or c < e:
             best = j
             e = c
-    if best < 0 or (d[_RECTS] < 4 and e > 600):
-        j = 4 * d[_RECTS]
-        d[_RECTS] += 1
+    if best < 0 or (d[_N] < 4 and e > 600):
+        j = 4 * d[_N]
+        d[_N] += 1
     else:
         j = best
         if x > d[j]:
@@ -236,19 +238,19 @@ def refresh():
     for k in range(3):
         if e[k]:
             e[k] = 0
-            for q in range(e[_NEXT + k], e[_FIRST + k] + e[_HELD + k]):  # ops not drawn again
+            for q in range(e[_NEXT + k], e[_TOP + k] + e[_KEEP + k]):  # ops not drawn again
                 m = o[2 * q]
                 want((m & 255) - 32, ((m >> 8) & 255) - 32, (m >> 16) & 255, o[2 * q + 1] & 255)
-            e[_HELD + k] = e[_NEXT + k] - e[_FIRST + k]
-    if e[_CLEARED]:
-        e[_CLEARED] = 0
+            e[_KEEP + k] = e[_NEXT + k] - e[_TOP + k]
+    if e[_RESET]:
+        e[_RESET] = 0
         for i in range(NL):
             if not (e[_SHOWN + (i >> 3)] >> (i & 7)) & 1:
                 hide(i)
     e[_WHOLE] = 0
     d = dirty
-    n = d[_RECTS]
-    d[_RECTS] = 0
+    n = d[_N]
+    d[_N] = 0
     m = 0
     for j in range(0, 4 * n, 4):
         m += (d[j + 2] - d[j]) * (d[j + 3] - d[j + 1])
@@ -312,7 +314,7 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     as a small suit chip on the canvas over two cells (the text is written "10\x03 " for
     10 of hearts)."""
     e = live
-    if e[_CLEARED]:
+    if e[_RESET]:
         e[_SHOWN + (i >> 3)] |= 1 << (i & 7)
     g = labels[i]
     n = len(s)

@@ -18,7 +18,7 @@ import gfxpaint
 from gfx import W, H, BLACK, T_WHITE
 from buttons import const
 
-_END = const(16)  # gfx.live's offset: the end of the ops (the same number as gfx's)
+_TOP = const(13)  # gfx.live's offset: +3, the end of the ops (the same number as gfx's)
 
 # Card ink (3 red, 13 purple) >= 4.5:1 on a white face and >= 3:1 on the dimmed face (6)
 # as the display shows them (tests/test_ui_contrast.py).
@@ -134,7 +134,7 @@ def init(display):
     gfx.llen = llen
     gfx.chip = bytearray(gfx.NL)
     gfx.lines = [""] * gfx.NL
-    gfx.buf = array("i", bytes(8 * gfx.live[_END]))
+    gfx.buf = array("i", bytes(8 * gfx.live[_TOP + 3]))
     gfx.sheet = sheet
     gfxpaint.canvas = canvas
     gfxpaint.sheet = sheet

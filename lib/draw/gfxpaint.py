@@ -6,8 +6,8 @@
 import bitmaptools
 from buttons import const
 
-_HELD = const(6)  # gfx.live's offsets (the same numbers as gfx's: tests/test_const_names.py)
-_FIRST = const(13)
+_KEEP = const(6)  # gfx.live's offsets (the same numbers as gfx's: tests/test_const_names.py)
+_TOP = const(13)
 
 canvas = None  # (set by gfxinit, the same objects as gfx.canvas and gfx.sheet)
 sheet = None
@@ -28,7 +28,7 @@ def paint(o, e, d, n, hw):
         c = d[j + 2] + 32
         f = d[j + 3] + 32
         for k in range(3):
-            for q in range(2 * e[_FIRST + k], 2 * (e[_FIRST + k] + e[_HELD + k]), 2):
+            for q in range(2 * e[_TOP + k], 2 * (e[_TOP + k] + e[_KEEP + k]), 2):
                 m = o[q]
                 x = m & 255
                 if x >= c:
