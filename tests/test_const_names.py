@@ -74,8 +74,8 @@ def test_live_layout_fits_its_names():
     live = gfx.live
     # a byte per section for the per-section fields, none overlapping, all inside live
     assert gfx._LIVE + 3 == gfx._NEXT and gfx._NEXT + 3 == gfx._KEEP
-    assert gfx._KEEP + 3 == gfx._SECTION and gfx._SHOWN + 2 == gfx._RESET
-    assert gfx._TOP + 3 < gfx._SAVED and gfx._WHOLE == len(live) - 1
+    assert gfx._KEEP + 3 == gfx._SLOT and gfx._SHOWN + 2 == gfx._RESET
+    assert gfx._TOP + 3 < gfx._SAVED and gfx._DONE == len(live) - 1
     assert gfx.NL <= 16  # the text lines' bits fit the 2 bytes at _SHOWN
     first = list(live[gfx._TOP:gfx._TOP + 4])
     assert first == sorted(first) and first[0] == 0, first

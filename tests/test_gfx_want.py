@@ -62,7 +62,7 @@ def test_want_joins_by_its_rule():
     joined = kept = wholes = 0
     for _ in range(3000):
         d[gfx._N] = 0
-        gfx.live[gfx._WHOLE] = 0  # (refresh() does both)
+        gfx.live[gfx._DONE] = 0  # (refresh() does both)
         rects = []
         whole = False
         for _ in range(rnd.randrange(1, 16)):
@@ -76,6 +76,6 @@ def test_want_joins_by_its_rule():
         joined += len(rects) == 4
         kept += len(rects) == 1
     d[gfx._N] = 0
-    gfx.live[gfx._WHOLE] = 0
+    gfx.live[gfx._DONE] = 0
     # (each way of the rule was met)
     assert joined > 100 and kept > 100 and wholes > 100, (joined, kept, wholes)

@@ -68,18 +68,18 @@ buf = None  # the ops: an array of ints, 2 per op (put)
 hw = None  # the hardware layer: hw.refresh() sends what changed to the display (set by app)
 
 # live: the recorder's state, a byte each (section k: 0 the screen, 1 its messages, 2 the hand).
-# (Names the program already uses where they fit: from .py each new name is interned for
-# good, and a handful more opens a 7th, ~9 KB name pool: tests/test_device_heap.py)
+# (Names the program already has: from .py each new name is interned for good, and a long
+# session's names fill the 6th pool: one more opens a 7th, ~9 KB: tests/test_device_heap.py)
 _LIVE = const(0)  # +k: 1 while section k is being redrawn, until refresh() (written e[k])
 _NEXT = const(3)  # +k: section k's next op
 _KEEP = const(6)  # +k: how many ops section k keeps
-_SECTION = const(9)  # the section ops go to
+_SLOT = const(9)  # the section (0-2) ops go to
 _SHOWN = const(10)  # 2 bytes: the text lines drawn since a clear(), a bit each
 _RESET = const(12)  # 1 after a clear() (refresh() hides the lines not drawn since)
 _TOP = const(13)  # +k: section k's first op (room for 20, 12 and 18 ops); +3: the end of all
 _SAVED = const(17)  # section 0's next op, saved at again(0)
-_WHOLE = const(18)  # 1 once the whole screen is to be repainted, until refresh() (ops are
-# recorded, not compared: nothing more is wanted)
+_DONE = const(18)  # 1 once the whole screen is to be repainted: want() is done until
+# refresh() (ops are recorded, not compared)
 live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x14\x20\x32\0\0")
 # dirty: up to 4 rectangles to repaint (x0, y0, x1, y1 from 4 * j) and how many
 _N = const(16)  # (dirty[_N]: how many)
@@ -97,8 +97,8 @@ def start(k):
     """Ops go to section k from now, which is redrawn whole (what it does not draw again
     before refresh() is painted over); returns the section they went to before (resume)."""
     e = live
-    p = e[_SECTION]
-    e[_SECTION] = k
+    p = e[_SLOT]
+    e[_SLOT] = k
     if not e[k]:
         e[k] = 1
         e[_NEXT + k] = e[_TOP + k]
@@ -107,7 +107,7 @@ def start(k):
 
 def resume(k):
     """Ops go to section k again (as start() returned it; not started again)."""
-    live[_SECTION] = k
+    live[_SLOT] = k
 
 
 def clear(color=FELT):
@@ -117,7 +117,7 @@ def clear(color=FELT):
     for k in range(3):
         e[k] = 1
         e[_NEXT + k] = e[_TOP + k]
-    e[_SECTION] = 0
+    e[_SLOT] = 0
     e[_SHOWN] = 0
     e[_SHOWN + 1] = 0
     e[_RESET] = 1
@@ -133,7 +133,7 @@ def again(k=1):
     if k == 1:
         e[_LIVE] = 1
         e[_NEXT] = e[_SAVED]
-        e[_SECTION] = 0
+        e[_SLOT] = 0
     elif k:
         e[_LIVE + 2] = 0
     else:
@@ -144,7 +144,7 @@ def put(k, x, y, w, h, a=0, b=0, c=0):
     """Op k (1 rect, 2 blit, 3 card, 4 back, 5 frame) over x, y, w, h with arguments a, b,
     c: recorded, repainted (gfxpaint.op) if it differs from the section's op in its place."""
     e = live
-    s = e[_SECTION]
+    s = e[_SLOT]
     if not e[s]:  # (a section is started by start() or clear())
         start(s)
     p = e[_NEXT + s]
@@ -155,7 +155,7 @@ def put(k, x, y, w, h, a=0, b=0, c=0):
     v = (x + 32) | ((y + 32) << 8) | (w << 16) | (k << 24)
     u = h | (a << 8) | (b << 16) | (c << 24)
     e[_NEXT + s] = p + 1
-    if p < e[_TOP + s] + e[_KEEP + s] and not e[_WHOLE]:
+    if p < e[_TOP + s] + e[_KEEP + s] and not e[_DONE]:
         if o[i] == v and o[i + 1] == u:
             return
         m = o[i]
@@ -181,7 +181,7 @@ def put(k, x, y, w, h, a=0, b=0, c=0):
 def want(x, y, w, h):
     """Repaint this rectangle at refresh() (joined to a nearby one when that costs few
     extra pixels; at most 4)."""
-    if live[_WHOLE]:
+    if live[_DONE]:
         return
     m = x + w  # (no min() / max(): a builtin's call costs more than a test)
     n = y + h
@@ -200,7 +200,7 @@ def want(x, y, w, h):
     e = 0
     a = (m - x) * (n - y)
     if a == W * H:
-        live[_WHOLE] = 1  # (a new screen: clear() over another background)
+        live[_DONE] = 1  # (a new screen: clear() over another background)
     for j in range(0, 4 * d[_N], 4):
         p = d[j]
         q = d[j + 1]
@@ -247,7 +247,7 @@ def refresh():
         for i in range(NL):
             if not (e[_SHOWN + (i >> 3)] >> (i & 7)) & 1:
                 hide(i)
-    e[_WHOLE] = 0
+    e[_DONE] = 0
     d = dirty
     n = d[_N]
     d[_N] = 0
