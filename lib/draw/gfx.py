@@ -82,7 +82,7 @@ _DONE = const(18)  # 1 once the whole screen is to be repainted: want() is done 
 # refresh() (ops are recorded, not compared)
 live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x14\x20\x32\0\0")
 # dirty: up to 4 rectangles to repaint (x0, y0, x1, y1 from 4 * j) and how many
-_N = const(16)  # (dirty[_N]: how many)
+_N = const(16)  # dirty[_N]: how many
 dirty = bytearray(_N + 1)
 try:  # (the code here runs once: it is not kept)
     struct.pack_into("1s", dirty, 0, "")  # MicroPython: a str packs from its own buffer
@@ -148,7 +148,7 @@ def put(k, x, y, w, h, a=0, b=0, c=0):
     if not e[s]:  # (a section is started by start() or clear())
         start(s)
     p = e[_NEXT + s]
-    if p >= e[(_TOP + 1) + s]:
+    if p >= e[(_TOP + 1) + s]:  # (section s's room ends where the next one's starts)
         return  # (no screen draws that much: tests/test_board_time.py checks)
     o = buf
     i = 2 * p
