@@ -1,6 +1,6 @@
 # Alley Cat rules engine (2 players, 27 cards), allocation-free after construction.
 #
-# Rules: shared/RULES.md "Alley Cat"; public names: shared/ENGINE_API.md.
+# Rules: docs/RULES.md "Alley Cat"; public names: docs/ENGINE_API.md.
 #
 # Internal state (all created in __init__; the bot writer may edit a copy directly):
 #   hands      bytearray(12): seat p holds hands[6*p : 6*p + hand_n[p]] (a hand never exceeds 6),

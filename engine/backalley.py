@@ -1,6 +1,6 @@
 # Back Alley: 4 players in two partnerships, bid-and-trick game with two jokers (the bloopers).
 #
-# Rules: shared/RULES.md "Back Alley"; public names: shared/ENGINE_API.md. Allocation-free after
+# Rules: docs/RULES.md "Back Alley"; public names: docs/ENGINE_API.md. Allocation-free after
 # construction (every public method), all randomness from the game's own Rng.
 #
 # The internal state (core, derived, history) is described in engine/backalley_rules.py, which

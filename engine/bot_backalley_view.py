@@ -197,7 +197,7 @@ def _estimate(self):
     return q
 
 
-# ---- the 1-card deal's bidding (Normal, Hard; issue 17), functions of the brain b. The bids
+# ---- the 1-card deal's bidding (Normal, Hard), functions of the brain b. The bids
 # tell a lot: a seat that passed holds no board card (a trump from the 4 up, a side ace: what
 # Hard bid board with before; the reference, tools/ai/ref_backalley.py, infers the same), a board
 # bidder (bid 0xC0) holds one, and (Hard) after our pass a later seat holding one bids board.

@@ -17,6 +17,9 @@ ST_WON = const(1)
 ST_STREAK = const(2)
 ST_BEST_STREAK = const(3)
 ST_BEST_SCORE = const(4)
+# The saved game's record: a header of _SAVE_META bytes (0 kind, 1 level, 2-5 the seed LE,
+# 6 the deal / round it resumes, 7 score sheet rows), the engine's save, the score sheet.
+# (Numbers, not names: from .py each new name is interned for good, see gfx's live.)
 
 
 def init(a, fresh, limits):

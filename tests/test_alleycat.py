@@ -1,5 +1,5 @@
 """Alley Cat engine: hand-worked stacked-deck scenarios (every expected value worked out by hand
-from shared/RULES.md, not copied from the engine)."""
+from docs/RULES.md, not copied from the engine)."""
 import pytest
 
 from engine.alleycat import (

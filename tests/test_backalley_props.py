@@ -55,7 +55,7 @@ def check_invariants(g, finished_points):
 
 
 def rules_legal(g):
-    """The moves the rules allow now, worked out from /work/shared/RULES.md ("Back Alley") and
+    """The moves the rules allow now, worked out from docs/RULES.md ("Back Alley") and
     the public accessors alone, not from the engine's legal_moves or its own checks."""
     p = g.turn
     if p < 0:

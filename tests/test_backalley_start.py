@@ -1,4 +1,4 @@
-"""Starting Back Alley (issue 15: a game's start <= 500 board-ms from .mpy): what the start
+"""Starting Back Alley (a game's start within 500 board-ms from .mpy): what the start
 poll does, counted (never timed): the modules the bot's import loads, the work of building
 and dealing a game, and no thinking in the poll that draws the whole table."""
 import os

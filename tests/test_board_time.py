@@ -15,16 +15,16 @@ import device_heap  # noqa: E402
 import libdirs  # noqa: E402
 
 with open(libdirs.find("gfx")) as _f:
-    # gfx.live[13:17]: the first op of each section, and the end
+    # gfx.live[gfx._TOP:gfx._TOP + 4]: the first op of each section, and the end
     gfx_base = list(eval(re.search(r'^live = bytearray\((b".*?")\)', _f.read(), re.M).group(1)))[13:]
 
 pytestmark = pytest.mark.skipif(device_heap.micropython_binary() is None,
                                 reason="no MicroPython unix port")
 
-# Most pixels one action may send: what drawing only what changed reaches (2026-12-01,
-# issue 15), with room for small changes of the plan's course; before, every action but a
+# Most pixels one action may send: what drawing only what changed reaches (2026-12-01),
+# with room for small changes of the plan's course; before, every action but a
 # cursor move sent 32,000-47,000 (the whole canvas and the text lines again) and a cursor
-# move 5,760. Issue 15's goals: a cursor move <= 1,500, a card played <= 6,000, a computer's
+# move 5,760. The goals: a cursor move <= 1,500, a card played <= 6,000, a computer's
 # card <= 6,000: a text line is a 162-px-wide TileGrid, and a new colour or place refreshes
 # all of it, so the text lines that change with a card (message, tip, seat colours) keep
 # these above the goal. A repaint of half the screen or more is one full refresh: a screen
@@ -164,8 +164,8 @@ def test_a_menu_move_fills_its_rows_once(recs):
 
 # A move in a menu's list (title, pause, settings) refreshes the selection bar's old and new
 # place and nothing else: the rows' text keeps its colour (a new colour refreshed each row's
-# whole 162-px line box as well, over the bar: 5,292-8,628 px on 2026-12-02 before issue 15's
-# round 6; now 2,904-3,454, and 4,488 on the title with a saved game, where Continue's bar
+# whole 162-px line box as well, over the bar: 5,292-8,628 px on 2026-12-02 before rows kept
+# their colour; now 2,904-3,454, and 4,488 on the title with a saved game, where Continue's bar
 # covers two rows)
 LIST_MOVE_SENT = 4600
 
@@ -179,7 +179,7 @@ def test_a_menu_move_sends_only_the_bar(recs):
 
 def test_the_stand_ins_allocate_nearly_nothing_per_poll():
     # the pixel-counting stand-ins are C on a board: garbage of theirs would trigger
-    # collections the board does not make (before issue 15's fix, ~19 KB per card played and
+    # collections the board does not make (before they were made allocation-free, ~19 KB per card played and
     # up to 28 KB per poll). Only a layer's first refresh makes its rectangles (<= 3 x 64 B).
     rs = board_time.run_plan(board_time.default_keys(short=True), mpy=False, count=True,
                              alloc=True)
@@ -208,7 +208,7 @@ def test_stand_in_calls_are_counted_and_calibrated(recs):
 
 def test_polls_that_only_think_are_recorded(recs):
     # a decision thinks in slices over many polls that change nothing on the screen: each
-    # is a step of the main loop (issue 15: none over 40 ms), so each is a record (before,
+    # is a step of the main loop (none over 40 ms on a board), so each is a record (before,
     # only the poll that began a computer's decision was, at half a slice)
     for g in ("Alley Cat", "Back Alley"):
         cpu = _by(recs, "a computer thinks (%s)" % g)

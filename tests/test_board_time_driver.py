@@ -46,7 +46,7 @@ def test_the_states_recorded_are_the_screens():
 
 def test_instr_marks_every_poll_that_may_make_a_record():
     # board_time.py --instr: callgrind dumps a poll's counts at the driver's hash() mark.
-    # Round 10 counted only the polls with a key, so "a computer's card shown" (a poll
+    # Counting only the polls with a key (as it once did), so "a computer's card shown" (a poll
     # without one) had no instruction figure. Run here without valgrind: the marks are
     # plain builtins, and the driver announces each dump (a record's flag, or None)
     recs = board_time.run_plan(board_time.default_keys(short=True), mpy=False, count=True,

@@ -495,7 +495,7 @@ def test_hard_playout_follower_does_not_hand_the_leader_the_target():
     assert _guard(H, 0, 4, IDX[ALLEY_CAT], 1, 0) == 0
 
 
-# ---- strength guards through Bot (issue 16) ------------------------------------------------------
+# ---- strength guards through Bot ---------------------------------------------------------------
 AC_CARDS = [(s << 4) | r for s in (0, 3) for r in range(1, 14)] + [ALLEY_CAT]
 
 

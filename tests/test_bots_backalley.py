@@ -375,7 +375,7 @@ def test_hard_bids_for_the_game_not_the_hand_in_the_last_deal():
     # and the other opponent passed; East holds the ace of hearts and a low card: one trick
     # likely, two unlikely. Ahead by 8, passing wins whatever happens (their made 1 pays them
     # at most 6): pass. Ahead by 3, if they make their 1 a pass loses (+1 - 5) and a made 1
-    # draws level (+5 - 5 = 0: still 3 ahead): bid 1, or board (since issue 17 the game-win
+    # draws level (+5 - 5 = 0: still 3 ahead): bid 1, or board (the game-win
     # value decides Hard's boards: the ace wins only if hearts are led, so a made 1 and a made
     # board are about as likely, and either wins the game).
     for hand in ("AH 4D", "AH KD"):
@@ -553,7 +553,7 @@ def test_hard_searches_within_its_budget_on_every_decision():
     assert searched > 100 and min(worst) > 0, (searched, worst)
 
 
-# ---- strength guards through Bot (issue 16) ------------------------------------------------------
+# ---- strength guards through Bot ---------------------------------------------------------------
 def _duplicate_margin(la, lb, pairs):
     """Partnership of level la (two bots) against level lb in duplicate hands: each of `pairs`
     shuffled decks is dealt as the first deal of a 25-deal game (13 cards, from 0 - 0, the

@@ -1,4 +1,4 @@
-"""Sliced thinking (issue 15): Bot.begin(game), then Bot.think(work) until True, makes the
+"""Sliced thinking (so that keys stay live while a computer thinks): Bot.begin(game), then Bot.think(work) until True, makes the
 same move (and gives the same reason) as one uninterrupted choose() with the same seed, for
 both games, every level and any slice size; each slice does a bounded amount of search."""
 import pytest

@@ -1,4 +1,4 @@
-"""Leaving the deal-over panel (issue 15: open or leave a screen <= 100 board-ms): the step
+"""Leaving the deal-over panel (a screen opens or closes within 100 board-ms): the step
 that deals the next hand draws it and does nothing more (no thinking slice on top of the
 full redraw: the next seat thinks from the next step); your hand is sorted with one
 sort_key call a card. Work is counted, never timed."""

@@ -122,10 +122,10 @@ def test_device_heap_report_within_budget():
 # The regression guard for what a board needs: the default key script (title, an Alley Cat game,
 # quit, a Back Alley game, quit) must run to the end in a heap this small, as a board runs it
 # (no extra collections, every module compiled from source on the spot). Measured with
-# `tools/board/device_heap.py --min-heap` on 2026-11-30 after issues 7-9: .py 240 KB, .mpy 220-228 KB
+# `tools/board/device_heap.py --min-heap` on 2026-11-30: .py 240 KB, .mpy 220-228 KB
 # (64-bit unix port); the guard leaves ~4% for layout noise. The .py guard is the goal
-# (250k tracks the board's 105 KB); the .mpy figure grew with the issue-8 screens and the
-# kept game modules (it was 192 KB before them): lower it as the program shrinks.
+# (250k tracks the board's 105 KB); the .mpy figure grew with the card player's screens
+# (menus, score breakdowns) and the kept game modules (it was 192 KB before them): lower it as the program shrinks.
 PY_GUARD_KB = 250
 MPY_GUARD_KB = 236
 
@@ -202,14 +202,14 @@ def _device_modules():
 
 
 def test_qstrs_module_is_up_to_date_with_the_sources():
-    # a name added to the program without regenerating lib/qstrs*.py would be interned
+    # a name added to the program without regenerating lib/names/qstrs*.py would be interned
     # mid-game again (and could grow a pool there)
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen", "gen_qstrs.py"), "--check"],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-# What code.py does first on a board: import lib/qstrs0.py, qstrs1.py, ... (every name the
+# What code.py does first on a board: import lib/names/qstrs0.py, qstrs1.py, ... (every name the
 # program uses), for the scripts below that run on MicroPython
 INTERN_PROGRAM_NAMES = (
     "sys.path.append('lib/names')\n"
@@ -226,7 +226,7 @@ INTERN_PROGRAM_NAMES = (
 
 @need_mp
 def test_qstr_pools_are_all_laid_down_by_code_py_before_the_program_loads(tmp_path):
-    # code.py imports lib/qstrs0.py, ... first: after that, importing every module of both games
+    # code.py imports lib/names/qstrs0.py, ... first: after that, importing every module of both games
     # must not allocate another qstr pool, and may add only module / file names
     mods = _device_modules()
     listing = tmp_path / "mods.txt"
@@ -350,7 +350,7 @@ MAX_NAME_POOLS = 6
 
 
 def test_the_programs_names_fit_the_first_six_pools_on_32_bits(mp32, tmp_path):
-    # every name of both games (lib/qstrs*.py) and every module of both games, on top of the
+    # every name of both games (lib/names/qstrs*.py) and every module of both games, on top of the
     # firmware's (static: tools/board/mp32_firmware_names.py)
     mods = _device_modules()
     script = tmp_path / "pools.py"
@@ -372,7 +372,7 @@ def test_the_programs_names_fit_the_first_six_pools_on_32_bits(mp32, tmp_path):
 
 
 def test_compiled_program_interns_the_mpy_names_and_stays_in_six_pools(mp32):
-    # From .mpy, code.py interns lib/qstrm*.py (what the .mpy files' qstr tables hold, the long
+    # From .mpy, code.py interns lib/names/qstrm*.py (what the .mpy files' qstr tables hold, the long
     # name strings, the printable characters), not the lexer's names of the .py sources
     # (qstrs*.py: every local, private const and constant-tuple string too). With those, the
     # names of a whole game of each kind opened a 7th, 7.7 KB pool in the middle of the
@@ -437,30 +437,30 @@ def test_steady_loop_allocates_nothing_on_32_bits(mp32):
 # tools/board/mp32_firmware_names.py): stand-ins + driver 41.6 KB; the program's own need 122.4 KB
 # from .py and 120.4 KB from .mpy (`tools/board/device_heap.py --vm mp32 --min-heap --step-kb 1`:
 # 164 / 162 KB pass, 163 / 161 KB fail; both runs die starting Back Alley after the second
-# title, on a fragmented heap). 125 / 122 KB before issue 15 part 4 (the title's code and
+# title, on a fragmented heap). 125 / 122 KB before the lighter game start (the title's code and
 # screen freed before a game's modules load, the bot built with the game screen and kept,
-# the canvas allocated after a collection), 122 / 108 KB before issue 15's sliced thinking
+# the canvas allocated after a collection), 122 / 108 KB before sliced thinking
 # and partial redraws. The guards hold today's figures (no margin: a layout change can move
-# them by 1-2 KB either way); lower them as the program shrinks (issue 15's aims: 112 / 100
+# them by 1-2 KB either way); lower them as the program shrinks (the aim: 112 / 100
 # KB). A board has ~143 KB: 20 / 22 KB to spare. After merging the text lines' off-screen
-# cells (gfx.text, same day): 122 / 121 KB (164 / 163 KB pass, 163 / 162 KB fail). Issue 15
-# round 3 (same night): from .mpy the names of lib/qstrm*.py (no 7th name pool mid-game) and
+# cells (gfx.text, same day): 122 / 121 KB (164 / 163 KB pass, 163 / 162 KB fail). Later
+# the same night: from .mpy the names of lib/names/qstrm*.py (no 7th name pool mid-game) and
 # the panels' modules loaded with the first panel, fewer collections and names: 121 / 108 KB
 # (163 / 150 KB pass, 162 / 149 KB fail, both starting Back Alley after the second title).
-# With round 3's drawing merged (gfxpaint, texts that intern nothing): 121 / 107 KB; with
-# issue 17's round-3 bidding (the engine's bid module and view): 122 / 108 KB. 2026-12-02:
-# lib/ in folders, round 4's start, redraws and Alley Cat tables each measured 122 / 108 alone;
-# with issue 17's round-4 bidding (the view's doubled(), the bid module +0.3 KB of code) merged
+# With the drawing in two modules merged (gfxpaint, texts that intern nothing): 121 / 107 KB;
+# with the 1-card deal's bidding (the engine's bid module and view): 122 / 108 KB. 2026-12-02:
+# lib/ in folders, the faster game start, redraws and Alley Cat tables each 122 / 108 alone;
+# with the bidding's next step (the view's doubled(), the bid module +0.3 KB of code) merged
 # too: 122 / 109 KB (164 / 151 KB pass, 163 / 150 KB fail; .mpy dies building the Back Alley
 # game after the second title): the .mpy need GREW by 1 KB, a regression to win back.
-# Won back (issue 15 round 5): one collection before Back Alley's game is built, and the
+# Won back: one collection before Back Alley's game is built, and the
 # step no longer keeps the title's code alive through a game's start: 122 / 108 KB (164 /
 # 150 KB pass, 163 / 149 KB fail, .mpy dying in Back Alley's bot after the second title).
 # The driver no longer holds code.py's text (1 KB) through the run, as a board does not:
 # 121 / 108 KB (163 / 150 KB pass, 162 / 149 KB fail); the long plan 122 / 116 KB. With the
 # pause's panels opened without the table first and a card painted whole in one call:
 # 121 / 107 KB (163 / 149 KB pass, 162 / 148 KB fail); the long plan 122 / 117 KB.
-# Issue 15 round 6 (start a game, 2026-12-02): every one of Back Alley's four collections at
+# Starting a game (2026-12-02): every one of Back Alley's four collections at
 # its start from .mpy holds the 107 (`--check-heap KB --plus-start --mpy`): without the one
 # before its game is built 108 KB (.py 121, long plan 122 / 117 unchanged); without the one
 # after its bot's import, or the one before screen_backalley, 112+ KB (long plan 118); two
@@ -468,22 +468,22 @@ def test_steady_loop_allocates_nothing_on_32_bits(mp32):
 # of three: 108; the title's code not collected until after the bot's import: 108; appx dropped
 # for the start: 108. None of the 24 orders of the four imports between the bot and
 # screen_backalley holds 107 with one collection fewer.
-# Merged with round 6's hand gap, menu bar and panels loaded at the last trick (each paid for
+# Merged with the hand's gap, the menu bar and panels loaded at the last trick (each paid for
 # its code by removing some): 121 / 107 KB (163 / 149 pass, 162 / 148 fail); long plan 121 / 116.
 # gfx.text compares a line's tiles with the TileGrid's own (TileGrid[k] reads the tile), not
 # with a 297-byte copy: 120 / 106 KB (162 / 148 KB pass, 161 / 147 KB fail); long plan 121 / 115.
-# Round 7: gfx.want without min()/max() and a lighter Alley Cat trick end (120 / 106, long plan
+# Then gfx.want without min()/max() and a lighter Alley Cat trick end (120 / 106, long plan
 # 120 / 115), then gfx.fmap (95 B) gone, a tile being its character's code - 32: 119 / 106 KB
 # (161 / 148 pass, 160 / 147 fail); long plan 120 / 116 (its .mpy figure moves by 1 KB either
 # way with changes of ~100 B: the heap's layout, not the size).
-# Then lib/qstrm*.py's names ordered for the .mpy loader's look-ups (tools/gen/gen_qstrs.py: a game's
+# Then lib/names/qstrm*.py's names ordered for the .mpy loader's look-ups (tools/gen/gen_qstrs.py: a game's
 # names last): unchanged, .mpy 106.23 KB (was 106.28), long plan .mpy 115.24 (was 115.31).
-# Merged with round 7's question (filled once) and Alley Cat's round panel (history read once):
+# Merged with the question (filled once) and Alley Cat's round panel (history read once):
 # 120 / 106 KB (162 / 148 pass, 161 / 147 fail); long plan 120 / 116. The .py figure is the
 # layout's: each of those two alone reverted still needs 120, both reverted 119 / 107.
-# Round 10 (a new screen's ops recorded without comparing, a text line writing only its cells
+# Then (a new screen's ops recorded without comparing, a text line writing only its cells
 # on screen; gfx resident +80 B): 120 / 106 KB (162 / 148 pass, 161 / 147 fail); the long plan
-# from .py 121 (163 pass, 162 fail: round 9's 120 was 64 B under the KB). A first version that
+# from .py 121 (163 pass, 162 fail: the 120 before was 64 B under the KB). A first version that
 # kept each line's range of off-screen glyphs (+160 B) needed 151,792 B from .mpy against
 # main's 151,568 and failed this guard.
 MP32_PY_GUARD_KB = 120
@@ -552,7 +552,7 @@ def test_device_modules_have_no_long_string_literals():
 
 
 def test_appx_does_not_import_app_and_its_copied_layout_agrees():
-    # app imports appx, never the other way round (the circle issue 15 ended): appx keeps
+    # app imports appx, never the other way round (a circle keeps both modules loaded together): appx keeps
     # const() copies of the record layout, which must stay the same numbers as app's
     import ast
 

@@ -2,7 +2,7 @@
 new rectangle (clipped to the screen; empty ones dropped) goes into the one whose join adds
 the fewest pixels, or gets a place of its own while there are fewer than 4 and the best
 join would add more than 600 pixels. want() is written with tests instead of min() / max()
-(issue 15: a builtin's call costs more on the board); here it is held to the rule written
+(a builtin's call costs more on the board than a test); here it is held to the rule written
 plainly, over random sequences of rectangles like a table's (cards, lines, panels, ones
 partly off the screen, ones inside others). Once the whole screen is wanted (a new screen's
 clear()), the next rectangles change nothing until refresh(): all of it is repainted."""
@@ -61,8 +61,8 @@ def test_want_joins_by_its_rule():
     d = gfx.dirty
     joined = kept = wholes = 0
     for _ in range(3000):
-        d[16] = 0
-        gfx.live[18] = 0  # (refresh() does both)
+        d[gfx._N] = 0
+        gfx.live[gfx._DONE] = 0  # (refresh() does both)
         rects = []
         whole = False
         for _ in range(rnd.randrange(1, 16)):
@@ -71,11 +71,11 @@ def test_want_joins_by_its_rule():
             if not whole:
                 whole = rule(rects, *r)
                 wholes += whole
-            got = [tuple(d[j:j + 4]) for j in range(0, 4 * d[16], 4)]
+            got = [tuple(d[j:j + 4]) for j in range(0, 4 * d[gfx._N], 4)]
             assert got == rects, (r, got, rects)
         joined += len(rects) == 4
         kept += len(rects) == 1
-    d[16] = 0
-    gfx.live[18] = 0
+    d[gfx._N] = 0
+    gfx.live[gfx._DONE] = 0
     # (each way of the rule was met)
     assert joined > 100 and kept > 100 and wholes > 100, (joined, kept, wholes)

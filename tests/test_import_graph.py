@@ -1,4 +1,4 @@
-"""The device modules import each other without a circle (issue 15 part 5): every
+"""The device modules import each other without a circle: every
 `import m`, `from m import x` and `__import__("m")` between modules of lib/ (and engine/)
 is an edge, and the graph has no cycle. A circle keeps both modules alive together and makes
 their import order matter on a board."""

@@ -35,7 +35,7 @@ def test_heap_locked_games_allocate_nothing():
     # every check ran, the bots' games and the sliced decisions included
     assert r.stdout.count("PASS") == 5, r.stdout
     assert "PASS bots choose moves in both games" in r.stdout, r.stdout
-    assert "PASS sliced decisions equal choose()" in r.stdout  # issue 15: thinking in slices
+    assert "PASS sliced decisions equal choose()" in r.stdout  # thinking in slices
 
 
 def test_transcripts_match_cpython():

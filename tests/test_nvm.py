@@ -481,7 +481,7 @@ def test_zeroed_nvm_is_empty_not_bad():
 
 
 def test_fletcher_reduced_at_the_end_is_fletcher_16():
-    # issue 15: records.fletcher sums first and reduces once; the same checksum as
+    # records.fletcher sums first and reduces once (fewer board-ms); the same checksum as
     # Fletcher-16 reduced at every byte (worked: b"\x01\x02" -> a 3, b 1 + 3 = 4 -> 0x0403),
     # up to the largest record region (384 bytes of 0xFF: the sums' largest values)
     def by_byte(buf):

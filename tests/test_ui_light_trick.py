@@ -1,4 +1,4 @@
-"""Alley Cat's frame at a trick's end is light (issue 15): it redraws what follows the
+"""Alley Cat's frame at a trick's end is light (a short step on the board): it redraws what follows the
 table's gfx.again(0) mark (the stock, the scores, the trick, the messages, the hand) and
 keeps the labels and the target before it, instead of a gfx.clear() of the whole table.
 That such frames give the same picture as a full redraw is test_ui_incremental's

@@ -1,4 +1,4 @@
-"""Menus (issue 8, items 7 and 9): destructive choices are confirmed, Continue names the game
+"""Menus: destructive choices are confirmed, Continue names the game
 and where it resumes, Settings does not wrap onto Reset, the title keeps its position, no
 unexplained abbreviations on the menus and rules."""
 from test_ui_play import Driver, AC, BA, app_mod, gfx, COLORS, rgb_close, hexrgb
@@ -186,7 +186,7 @@ def test_rules_spell_out_abbreviations():
 
 
 def test_a_yes_that_starts_a_game_does_not_redraw_the_menu_it_leaves(tmp_path):
-    # issue 15: starting a game over a saved one is not charged a redraw of the title first;
+    # starting a game over a saved one is not charged a redraw of the title first;
     # "No, go back" still redraws it
     d = Driver(tmp_path / "s.bin", seed=4)
     d.menu_to("Alley Cat")
@@ -207,7 +207,7 @@ def test_a_yes_that_starts_a_game_does_not_redraw_the_menu_it_leaves(tmp_path):
 
 
 def test_title_loads_ahead_from_mpy_only_in_steps_that_drew_nothing(tmp_path, monkeypatch):
-    # issue 15: from .mpy the title's screens load one module a step while the title waits
+    # from .mpy the title's screens load one module a step while the title waits
     # (opening them then imports nothing); from .py (compiling needs room) nothing loads
     # ahead
     import sys

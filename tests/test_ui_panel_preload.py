@@ -1,4 +1,4 @@
-"""Issue 15: the code of the deal's / round's panel (sheet, sheet_<game>) is loaded while
+"""The code of the deal's / round's panel (sheet, sheet_<game>) is loaded while
 the last trick shows, not in the step that opens the panel. From .py both come with the
 game (app._NEEDS); from .mpy they do not, which this test stands in for by forgetting them
 when the hold begins."""

@@ -1,4 +1,4 @@
-"""Issue 15: from .mpy the pause loads the code of the title and the rules in steps that draw
+"""From .mpy the pause loads the code of the title and the rules in steps that draw
 nothing (where the heap has room to spare), so that Quit to menu and Rules import nothing
 in the key's step; both go again when play resumes. (The desktop runs .py: menus' __file__
 and gc.mem_free are stood in for here.)"""

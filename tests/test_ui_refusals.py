@@ -1,4 +1,4 @@
-"""The reason the player reads when a card is refused, word for word (issue 16).
+"""The reason the player reads when a card is refused, word for word.
 
 Dealt positions (stacked decks) are put on the Back Alley table, the refused card is chosen and
 played with the keys, and the message line on screen must read exactly the reason: following

@@ -1,4 +1,4 @@
-"""Score breakdowns (issue 8, item 8): the breakdown shown after each Back Alley deal and
+"""Score breakdowns: the breakdown shown after each Back Alley deal and
 Alley Cat round is computed from the engine's public state and must add up to the engine's
 own score change; the score sheet lists every deal / round (kept in the save), scrolls, and
 game over offers Play again / Menu."""

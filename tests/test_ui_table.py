@@ -1,4 +1,4 @@
-"""The tables as a card player expects them (issue 8): playable cards, whose turn, team
+"""The tables as a card player expects them: playable cards, whose turn, team
 contracts, the bidding summary, redeals, suit symbols, the coach and auto-play. Driven by
 keys through the headless harness; checked on the game state, gfx's text lines and pixels."""
 import os
@@ -277,8 +277,8 @@ def test_summary_skipped_by_a_key(tmp_path):
 
 # ---- 5. redeals -----------------------------------------------------------------------
 def test_redeal_shown_and_moves_on(tmp_path):
-    # Easy bots: they pass a 1-card deal most often (Normal and Hard bid board more since
-    # issue 17, and an all-pass deal is rare with them)
+    # Easy bots: they pass a 1-card deal most often (Normal and Hard bid board in most 1-card
+    # deals, and an all-pass deal is rare with them)
     for seed in range(1, 80):
         d = start_ba(tmp_path, seed, 4, S_LEVEL=0)
         scr = d.screen
@@ -489,7 +489,7 @@ def test_autoplay_plays_a_forced_card(tmp_path, auto):
     assert waited_at_play == (0 if auto else 1)
 
 
-# ---- the computer thinks inside its move delay (issue 9; in slices since issue 15) -------
+# ---- the computer thinks inside its move delay (in slices) -----------------------------
 def test_computer_thinks_inside_its_move_delay(tmp_path, monkeypatch):
     """The computer starts thinking when its turn starts and its move is shown when the
     delay ends (or its thinking, if later): the thinking time is not added to the delay."""

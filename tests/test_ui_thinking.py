@@ -1,4 +1,4 @@
-"""Thinking without freezing (issue 15): the computers think in slices, one per step of the
+"""Thinking without freezing: the computers think in slices, one per step of the
 main loop, so keys stay live; your card is shown before anybody thinks; the hint is searched
 in the background while it is your turn, so Up answers from the finished search; the bid box
 starts on the hint's bid. Driven step by step on the headless hardware's virtual clock;

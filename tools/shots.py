@@ -187,7 +187,7 @@ def tables(out):
             break
         r.press("up", "a")
     for seed in range(REDEAL_SEED, REDEAL_SEED + 80):  # a one-card deal everybody passes
-        # Easy bots: Normal and Hard bid board in most 1-card deals since issue 17
+        # Easy bots: Normal and Hard bid board in most 1-card deals
         r = Run(seed, ((app_mod.S_BA_LENGTH, 4), (app_mod.S_LEVEL, 0)))
         r.open("Back Alley")
         g = r.app.screen.g

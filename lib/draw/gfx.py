@@ -17,8 +17,9 @@
 # cells lie off screen on the side that leaves less of it there. Lines not drawn again
 # after a clear() are hidden by refresh(), an empty text hides its line (the tiles stay,
 # compared with its next text). A new text or place writes only the cells on screen: those
-# off it may keep an earlier text's glyphs (a short text after a long one touches few). Nothing here allocates (a new text is copied
-# into a bytearray: a str subscript would intern each character as a name on the board).
+# off it may keep an earlier text's glyphs (a short text after a long one touches few).
+# Nothing here allocates (a new text is copied into a bytearray: a str subscript would
+# intern each character as a name on the board).
 import struct
 import gfxpaint
 from buttons import const
@@ -66,14 +67,23 @@ buf = None  # the ops: an array of ints, 2 per op (put)
 # (all built once at start-up by gfxinit.init, a module dropped again after it ran)
 hw = None  # the hardware layer: hw.refresh() sends what changed to the display (set by app)
 
-# 0-2: 1 while section 0, 1, 2 is being redrawn (until refresh()); 3-5: its next op; 6-8:
-# the ops it holds; 9: the section ops go to; 10-11: the text lines drawn since a clear()
-# (bits), 12: 1 after a clear(); 13-16: the first op of each section and the end (20, 12,
-# 18 ops); 17: section 0's op at again(0); 18: 1 once the whole screen is to be repainted
-# (until refresh(): ops are recorded and not compared, nothing more is wanted)
+# live: the recorder's state, a byte each (section k: 0 the screen, 1 its messages, 2 the hand).
+# (Names the program already has: from .py each new name is interned for good, and a long
+# session's names fill the 6th pool: one more opens a 7th, ~9 KB: tests/test_device_heap.py)
+_LIVE = const(0)  # +k: 1 while section k is being redrawn, until refresh() (written e[k])
+_NEXT = const(3)  # +k: section k's next op
+_KEEP = const(6)  # +k: how many ops section k keeps
+_SLOT = const(9)  # the section (0-2) ops go to
+_SHOWN = const(10)  # 2 bytes: the text lines drawn since a clear(), a bit each
+_RESET = const(12)  # 1 after a clear() (refresh() hides the lines not drawn since)
+_TOP = const(13)  # +k: section k's first op (room for 20, 12 and 18 ops); +3: the end of all
+_SAVED = const(17)  # section 0's next op, saved at again(0)
+_DONE = const(18)  # 1 once the whole screen is to be repainted: want() is done until
+# refresh() (ops are recorded, not compared)
 live = bytearray(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\x00\x14\x20\x32\0\0")
-# 0-15: up to 4 rectangles to repaint (x0, y0, x1, y1); 16: how many
-dirty = bytearray(17)
+# dirty: up to 4 rectangles to repaint (x0, y0, x1, y1 from 4 * j) and how many
+_N = const(16)  # dirty[_N]: how many
+dirty = bytearray(_N + 1)
 try:  # (the code here runs once: it is not kept)
     struct.pack_into("1s", dirty, 0, "")  # MicroPython: a str packs from its own buffer
     pack = struct.pack_into
@@ -87,17 +97,17 @@ def start(k):
     """Ops go to section k from now, which is redrawn whole (what it does not draw again
     before refresh() is painted over); returns the section they went to before (resume)."""
     e = live
-    p = e[9]
-    e[9] = k
+    p = e[_SLOT]
+    e[_SLOT] = k
     if not e[k]:
         e[k] = 1
-        e[3 + k] = e[13 + k]
+        e[_NEXT + k] = e[_TOP + k]
     return p
 
 
 def resume(k):
     """Ops go to section k again (as start() returned it; not started again)."""
-    live[9] = k
+    live[_SLOT] = k
 
 
 def clear(color=FELT):
@@ -106,11 +116,11 @@ def clear(color=FELT):
     e = live
     for k in range(3):
         e[k] = 1
-        e[3 + k] = e[13 + k]
-    e[9] = 0
-    e[10] = 0
-    e[11] = 0
-    e[12] = 1
+        e[_NEXT + k] = e[_TOP + k]
+    e[_SLOT] = 0
+    e[_SHOWN] = 0
+    e[_SHOWN + 1] = 0
+    e[_RESET] = 1
     put(1, 0, 0, W, H, color)
 
 
@@ -121,31 +131,31 @@ def again(k=1):
     its ops."""
     e = live
     if k == 1:
-        e[0] = 1
-        e[3] = e[17]
-        e[9] = 0
+        e[_LIVE] = 1
+        e[_NEXT] = e[_SAVED]
+        e[_SLOT] = 0
     elif k:
-        e[2] = 0
+        e[_LIVE + 2] = 0
     else:
-        e[17] = e[3]
+        e[_SAVED] = e[_NEXT]
 
 
 def put(k, x, y, w, h, a=0, b=0, c=0):
     """Op k (1 rect, 2 blit, 3 card, 4 back, 5 frame) over x, y, w, h with arguments a, b,
     c: recorded, repainted (gfxpaint.op) if it differs from the section's op in its place."""
     e = live
-    s = e[9]
+    s = e[_SLOT]
     if not e[s]:  # (a section is started by start() or clear())
         start(s)
-    p = e[3 + s]
-    if p >= e[14 + s]:
+    p = e[_NEXT + s]
+    if p >= e[(_TOP + 1) + s]:  # (section s's room ends where the next one's starts)
         return  # (no screen draws that much: tests/test_board_time.py checks)
     o = buf
     i = 2 * p
     v = (x + 32) | ((y + 32) << 8) | (w << 16) | (k << 24)
     u = h | (a << 8) | (b << 16) | (c << 24)
-    e[3 + s] = p + 1
-    if p < e[13 + s] + e[6 + s] and not e[18]:  # (e[18]: the whole screen is repainted)
+    e[_NEXT + s] = p + 1
+    if p < e[_TOP + s] + e[_KEEP + s] and not e[_DONE]:
         if o[i] == v and o[i + 1] == u:
             return
         m = o[i]
@@ -171,7 +181,7 @@ def put(k, x, y, w, h, a=0, b=0, c=0):
 def want(x, y, w, h):
     """Repaint this rectangle at refresh() (joined to a nearby one when that costs few
     extra pixels; at most 4)."""
-    if live[18]:
+    if live[_DONE]:
         return
     m = x + w  # (no min() / max(): a builtin's call costs more than a test)
     n = y + h
@@ -190,8 +200,8 @@ def want(x, y, w, h):
     e = 0
     a = (m - x) * (n - y)
     if a == W * H:
-        live[18] = 1  # (a new screen: clear() over another background)
-    for j in range(0, 4 * d[16], 4):
+        live[_DONE] = 1  # (a new screen: clear() over another background)
+    for j in range(0, 4 * d[_N], 4):
         p = d[j]
         q = d[j + 1]
         r = d[j + 2]
@@ -201,9 +211,9 @@ def want(x, y, w, h):
         if best < 0 or c < e:
             best = j
             e = c
-    if best < 0 or (d[16] < 4 and e > 600):
-        j = 4 * d[16]
-        d[16] += 1
+    if best < 0 or (d[_N] < 4 and e > 600):
+        j = 4 * d[_N]
+        d[_N] += 1
     else:
         j = best
         if x > d[j]:
@@ -228,19 +238,19 @@ def refresh():
     for k in range(3):
         if e[k]:
             e[k] = 0
-            for q in range(e[3 + k], e[13 + k] + e[6 + k]):  # ops not drawn again
+            for q in range(e[_NEXT + k], e[_TOP + k] + e[_KEEP + k]):  # ops not drawn again
                 m = o[2 * q]
                 want((m & 255) - 32, ((m >> 8) & 255) - 32, (m >> 16) & 255, o[2 * q + 1] & 255)
-            e[6 + k] = e[3 + k] - e[13 + k]
-    if e[12]:
-        e[12] = 0
+            e[_KEEP + k] = e[_NEXT + k] - e[_TOP + k]
+    if e[_RESET]:
+        e[_RESET] = 0
         for i in range(NL):
-            if not (e[10 + (i >> 3)] >> (i & 7)) & 1:
+            if not (e[_SHOWN + (i >> 3)] >> (i & 7)) & 1:
                 hide(i)
-    e[18] = 0
+    e[_DONE] = 0
     d = dirty
-    n = d[16]
-    d[16] = 0
+    n = d[_N]
+    d[_N] = 0
     m = 0
     for j in range(0, 4 * n, 4):
         m += (d[j + 2] - d[j]) * (d[j + 3] - d[j + 1])
@@ -304,8 +314,8 @@ def text(i, x, y, s, color=T_WHITE, right=False, center=False):
     as a small suit chip on the canvas over two cells (the text is written "10\x03 " for
     10 of hearts)."""
     e = live
-    if e[12]:
-        e[10 + (i >> 3)] |= 1 << (i & 7)
+    if e[_RESET]:
+        e[_SHOWN + (i >> 3)] |= 1 << (i & 7)
     g = labels[i]
     n = len(s)
     if not n:  # hidden: its tiles stay (the line's next text is compared with them)

@@ -16,6 +16,9 @@ except ImportError:
 import gfx
 import gfxpaint
 from gfx import W, H, BLACK, T_WHITE
+from buttons import const
+
+_TOP = const(13)  # gfx.live's offset: +3, the end of the ops (the same number as gfx's)
 
 # Card ink (3 red, 13 purple) >= 4.5:1 on a white face and >= 3:1 on the dimmed face (6)
 # as the display shows them (tests/test_ui_contrast.py).
@@ -131,7 +134,7 @@ def init(display):
     gfx.llen = llen
     gfx.chip = bytearray(gfx.NL)
     gfx.lines = [""] * gfx.NL
-    gfx.buf = array("i", bytes(8 * gfx.live[16]))
+    gfx.buf = array("i", bytes(8 * gfx.live[_TOP + 3]))
     gfx.sheet = sheet
     gfxpaint.canvas = canvas
     gfxpaint.sheet = sheet

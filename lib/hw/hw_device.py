@@ -169,7 +169,8 @@ class Device:
     # ---- screen ---------------------------------------------------------------------------
     def refresh(self):
         # at once: with the default target_frames_per_second=60 the firmware skips a
-        # refresh asked for more than a frame after the last call (busdisplay/BusDisplay.c)
+        # refresh asked for more than a frame after the last call (CircuitPython's
+        # shared-module/busdisplay/BusDisplay.c)
         self.display.refresh(target_frames_per_second=None)
 
     def run(self, app):

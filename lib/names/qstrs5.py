@@ -4,6 +4,7 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
+    _ = [joy_x, joy_y, hasattr, JOYSTICK_X, analogio, ShiftRegisterKeys, clock, BUTTON_CLOCK]
     _ = [data, BUTTON_OUT, latch, BUTTON_LATCH, key_count, value_when_pressed, AnalogIn, JOYSTICK_Y]
     _ = [ev, Event, _held, _joy, NeoPixel, NEOPIXEL, brightness, auto_write]
     _ = [_pwm, _audio, _sample, _tone_end, _spk_en, digitalio, DigitalInOut, SPEAKER_ENABLE]
@@ -20,7 +21,6 @@ def names():
     _ = [type, _take, abs, is_consistent, put16, get16, seal, unseal]
     _ = [_PLAY, _GAME_OVER, check, mode, z, c0, c1, LITTLE_BLOOPER]
     _ = [BIG_BLOOPER, backalley_rules, _r, backalley_save, _is_trump, _first_leader, _team_points, _size]
-    _ = [_DECK, _JOKER, _SLOT, _SEATS, strict_trump_lead, started, upcard, discarded]
-    _ = [played_n, n_bids, undealt_n, broken, played, trick_leads, undealt, seen]
-    _ = [levels, scores, points, trumped, rebuild, below, _card_legal, _account_trick]
-    _ = [hand_points, account_trick, _valid, valid, _trick_winner, bot_alleycat_tables, AlleyCatView, BINOM]
+    _ = [_DECK, _JOKER, _SEATS, strict_trump_lead, started, upcard, discarded, played_n]
+    _ = [n_bids, undealt_n, broken, played, trick_leads, undealt, seen, levels]
+    _ = [scores, points, trumped, rebuild, below, _card_legal, _account_trick, hand_points]

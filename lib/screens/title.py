@@ -82,7 +82,7 @@ class TitleScreen(AskMenu):
         self.detail = ""
         if app.saved:
             items.append("Continue")
-            # where it resumes: deal / round number kept in the save's spare byte
+            # where it resumes: byte 6 of the save's header (appx.write)
             ls = app.last_saved
             self.detail = GAME_NAMES[app.saved - 1]
             if ls[6]:

@@ -276,7 +276,7 @@ def bot_games():
 
 run("bots choose moves in both games (levels 0-2)", bot_games)
 
-# sliced thinking (issue 15): begin + think(work) until done, one slice of work at a
+# sliced thinking: begin + think(work) until done, one slice of work at a
 # time (1 unit, and the bot's own slice), makes choose()'s move and allocates nothing
 whole = [Bot(0, 31), Bot(1, 32), Bot(2, 33)]
 parts = [Bot(0, 31), Bot(1, 32), Bot(2, 33)]

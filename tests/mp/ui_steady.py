@@ -7,8 +7,8 @@ Builds the device program (hw_device.Device(), App) on the stand-ins, then runs 
 (app.step + hw.update, as hw_device.Device.run does) under micropython.heap_lock() for:
 idle polls and menu moves on the title screen, and, in an Alley Cat game at the human's
 turn, idle polls and card-cursor moves (Left/Right), during which the hint is searched in
-the background (a slice a poll). Label text changes are allowed to
-allocate by the issue; these steps change none. Prints PASS/FAIL lines and ALL OK.
+the background (a slice a poll). A new label text may
+allocate; these steps change none. Prints PASS/FAIL lines and ALL OK.
 """
 import gc
 import sys

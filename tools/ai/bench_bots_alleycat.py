@@ -9,7 +9,7 @@ targets 44 and 22); at every position each level (Easy, Normal, Hard) is timed o
 position, `reps` times (default 3) under micropython.heap_lock(); the fastest run counts, since
 other processes on the machine only ever add time. Prints median / 90th percentile / max in microseconds per level, and the heap of a
 Bot's buffers (gc.mem_alloc() around Bot() construction, both games' brains) plus the Alley Cat
-brain alone and the import cost of the brain module (its lookup tables). Budgets (issue 3):
+brain alone and the import cost of the brain module (its lookup tables). Budgets:
 median <= 500 us Easy/Normal, <= 4000 us Hard, worst case <= 15000 us; Bot buffers <= 8 KB
 (4 KB for this brain). --slice: the same decisions thought in slices (bot.begin, then
 bot.think(bot.slice) until done; begin counts with the first slice, as the front end runs

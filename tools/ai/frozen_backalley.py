@@ -12,7 +12,7 @@ import subprocess
 import sys
 import types
 
-# the Hard of 2026-12-01 before issue 17 (small-hand board bidding): branch i17's base
+# the Hard of 2026-12-01 before the small-hand board bidding (the commit that work began from)
 TODAY_COMMIT = "6909468"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CHAIN = ("winprob_backalley", "bot_backalley_view", "bot_backalley_know", "bot_backalley_bid",

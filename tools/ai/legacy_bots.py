@@ -1,4 +1,4 @@
-"""The computer players as they were before score awareness (issue 9), for the tournaments'
+"""The computer players as they were before score awareness (the game's score weighed in each move), for the tournaments'
 "legacy" opponents and the Alley Cat win-table generator's self-play.
 
 They are read from git history at LEGACY_COMMIT (main before the rework), not copied into the

@@ -8,8 +8,8 @@ Every match plays `games` seeded games in pairs: the same game seed twice with t
 (so both players get the same first deal and the same cut), half of the pairs with end-of-round
 scoring and half with as-captured scoring, target 44 (--targets 22 44 66 spreads the pairs over
 those targets instead). Prints each match's win rate for the first player with a 95 % Wilson
-interval. Strength targets (issue 3): Hard beats Normal and Normal beats Easy (lower bound > 50 %),
-Hard wins >= 85 % against random play. "legacy" is Hard before score awareness (issue 9: the
+interval. Strength targets: Hard beats Normal and Normal beats Easy (lower bound > 50 %),
+Hard wins >= 85 % against random play. "legacy" is Hard before score awareness (the
 score-aware Hard should win >= 58 % against it), "oldnormal" Normal before it (not in the
 default list: --match normal-oldnormal oldnormal-easy).
 """

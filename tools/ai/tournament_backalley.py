@@ -6,7 +6,7 @@
 
 Players: 0 Easy, 1 Normal, 2 Hard, R uniformly random legal moves, L today's Hard frozen before
 the score-aware rework (tools/ai/legacy_bots.py, read from git history; "2-L" measures the new Hard against it),
-T the Hard of 2026-12-01 before issue 17's small-hand bidding (the whole brain read from git at
+T the Hard of 2026-12-01 before the small-hand board bidding (the whole brain read from git at
 tools/ai/frozen_backalley.py's TODAY_COMMIT; N: its Normal), S the strong bidding reference (tools/ai/ref_backalley.py:
 50x Hard's worlds per bid in 1- and 2-card deals; slow, about 5 s of CPU a 7-deal game). Each pairing "A-B" plays
 `games` deal sequences twice: once with A as South/North (seats 0, 2) and B as West/East, then

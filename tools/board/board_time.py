@@ -44,12 +44,12 @@ import device_heap  # noqa: E402
 
 # ---- the board -------------------------------------------------------------------------
 # Pystone 1.1 on CircuitPython on a SAMD51 at 120 MHz (Metro M4, the PyBadge's chip):
-# about 1,450-1,520 pystones/s (figures quoted in issue 15; no PyBadge was at hand to
+# about 1,450-1,520 pystones/s (published figures; no PyBadge was at hand to
 # measure): the middle of that range.
 BOARD_PYSTONES = 1480.0
 # SPI transfer: the PyBadge's board.c asks for 60 MHz, the SAMD51 SERCOM gives at most
 # 24 MHz (48 MHz GCLK / 2): a 16-bit RGB565 pixel takes 16 / 24 MHz = 0.667 us
-# (13.7 ms for the whole 160x128 screen). Figures from issue 15.
+# (13.7 ms for the whole 160x128 screen).
 SEND_US = 16 / 24.0
 # displayio compositing, per pixel of every visible layer in a refreshed area
 # (shared-module/displayio/TileGrid.c displayio_tilegrid_fill_area): our canvas is 4 bits

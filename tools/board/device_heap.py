@@ -67,11 +67,11 @@ LIBRARY_STANDINS = ("neopixel", "simpleio")
 # few moves, quits to the menu through the pause menu and does the same in Back Alley.
 # Live-heap budget of the report mode (64-bit figures). It is not what limits a board: the
 # transient heap of compiling modules and fragmentation are (--min-heap measures those).
-BOARD_FREE_KB = 143  # free heap when code.py starts on a PyBadge (CircuitPython 10, issue 7)
-# 151.1 KB measured 2026-12-01 after issue 15's parts 2-4 (145.0 before), 151.8 on main before
-# round 3, 152.8 after it (App's fewer collections: +0.7 KB of its code on 64 bits, while the
+BOARD_FREE_KB = 143  # free heap when code.py starts on a PyBadge (CircuitPython 10, measured)
+# 151.1 KB measured 2026-12-01 after the first board-time work (145.0 before), 151.8 before
+# fewer collections, 152.8 after them (App's fewer collections: +0.7 KB of its code on 64 bits, while the
 # 32-bit need fell 122 / 121 -> 121 / 108 KB), 153.1 with the drawing split in two modules
-# (gfx + gfxpaint; 32-bit need 121 / 107 KB), 154.2 with issue 17's bidding (32-bit need
+# (gfx + gfxpaint; 32-bit need 121 / 107 KB), 154.2 with the 1-card deal's bidding (32-bit need
 # 122 / 108 KB: the engine's bid module +0.6 KB), 155.5 with lib/ in folders and fewer
 # collections at a game's start (2026-12-02: 64-bit start +0.8 KB, no module bigger; on mp32 the
 # live peak fell 109.1 -> 108.8 KB and the need stayed 122 / 108); --min-heap on mp32 is the real guard

@@ -36,8 +36,8 @@ import buttons as B  # noqa: E402
 import records  # noqa: E402
 
 CYCLES = 10000
-BUDGET = {1: 2, 2: 8}  # erases per game: issue 18
-MAX_LOSS_MS = 300000  # the most play a power cut may lose: issue 18
+BUDGET = {1: 2, 2: 8}  # flash erases per game of each kind (1 Alley Cat, 2 Back Alley)
+MAX_LOSS_MS = 300000  # the most play a power cut may lose: 5 minutes
 STEP_MS = 20
 
 

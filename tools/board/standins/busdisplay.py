@@ -3,7 +3,7 @@ has it. Holds no framebuffer.
 
 What the firmware refuses and this refuses too:
   * there is no show(): removed in 9.0, root_group is the only way to show a Group
-    (adafruit/circuitpython issue #8499: dir(display) has no 'show');
+    (adafruit/circuitpython#8499 upstream: dir(display) has no 'show');
   * displayio.Display was an alias of busdisplay.BusDisplay in 9.x only
     (shared-bindings/displayio/__init__.c: "Remove these in CircuitPython 10");
   * brightness outside 0-1.0 is a ValueError (shared-bindings/displayio/Display.c,
