@@ -1,12 +1,13 @@
-"""The README and docs/*.md stand on their own: every Markdown link and image in them points
-to a file of this repository that exists (no `../shared/...`, no web page), and every
-`#anchor` to a heading of the page it names."""
+"""The README, docs/*.md and the tools' READMEs (tools/**/README.md) stand on their own: every
+Markdown link and image in them points to a file of this repository that exists (no
+`../shared/...`, no web page), and every `#anchor` to a heading of the page it names."""
 import glob
 import os
 import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGES = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
+PAGES += sorted(glob.glob(os.path.join(ROOT, "tools", "**", "README.md"), recursive=True))
 
 _FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 _CODE = re.compile(r"`[^`\n]*`")
@@ -32,7 +33,7 @@ def anchors(path):
     return out
 
 
-def problems(page):
+def problems(page, root=ROOT):
     with open(page, encoding="utf-8") as f:
         targets = links(f.read())
     out = []
@@ -43,7 +44,7 @@ def problems(page):
             out.append("%s: %s leaves the repository" % (os.path.basename(page), t))
             continue
         full = os.path.realpath(os.path.join(here, path)) if path else page
-        if not full.startswith(os.path.realpath(ROOT) + os.sep):
+        if not full.startswith(os.path.realpath(root) + os.sep):
             out.append("%s: %s is outside the repository" % (os.path.basename(page), t))
         elif not os.path.exists(full):
             out.append("%s: %s does not exist" % (os.path.basename(page), t))
@@ -62,7 +63,8 @@ def test_no_page_sends_the_reader_outside_the_repository():
 
 
 def test_every_link_resolves_inside_the_repository():
-    assert len(PAGES) >= 4  # README, RULES, ENGINE_API, FRONTEND, DEPLOY
+    assert len(PAGES) >= 11  # README, 6 docs, tools/ and its 3 groups' READMEs, standins'
+    assert os.path.join(ROOT, "tools", "board", "standins", "README.md") in PAGES
     found = []
     n = 0
     for page in PAGES:
@@ -82,3 +84,15 @@ def test_the_checker_sees_bad_links(tmp_path):
         "../shared/RULES.md", "https://example.org", "nope.png", "#top", "#nowhere",
         "missing.md"]
     assert anchors(str(page)) == {"top"}
+    # and each bad one is reported, the good ones not
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "A.md").write_text("# A page\n", encoding="utf-8")
+    (tmp_path / "tools").mkdir()
+    sub = tmp_path / "tools" / "README.md"
+    sub.write_text("[ok](../docs/A.md#a-page) [no](../docs/A.md#b) [gone](gen/README.md) "
+                   "[up](../../x.md) [me](#tools)\n\n# tools\n", encoding="utf-8")
+    assert problems(str(sub), str(tmp_path)) == [
+        "README.md: ../docs/A.md#b names no heading",
+        "README.md: gen/README.md does not exist",
+        "README.md: ../../x.md is outside the repository"]
+    assert len(problems(str(page), str(tmp_path))) == 5  # all but #top
