@@ -59,8 +59,8 @@ def test_consts_shared_by_lib_modules_agree():
 def test_gfx_modules_share_live_offsets():
     tables = {m: consts(libdirs.find(m)) for m in GFX_MODULES}
     g = tables["gfx"]
-    # the offsets the painter and the start-up read are gfx's names, with gfx's numbers
-    assert {"_KEEP", "_TOP"} <= set(tables["gfxpaint"])
+    # the offsets the start-up reads are gfx's names, with gfx's numbers (the painter's are
+    # numbers: test_the_painter_reads_gfxs_offsets)
     assert "_TOP" in tables["gfxinit"]
     for m in GFX_MODULES[1:]:
         for k, v in tables[m].items():
@@ -92,10 +92,8 @@ def test_live_is_read_by_name_only():
         for fn in ast.walk(tree):
             if not isinstance(fn, ast.FunctionDef):
                 continue
-            # the names live goes by in this function: e = live, or paint(o, e, ...)
+            # the names live goes by in this function: e = live (the painter's e: below)
             aliases = {"live"}
-            if fn.name == "paint":
-                aliases.add("e")
             for n in ast.walk(fn):
                 if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and \
                         n.value.id == "live":
@@ -114,3 +112,24 @@ def test_live_is_read_by_name_only():
                     if nums and not named or isinstance(n.slice, ast.Constant):
                         bad.append("%s:%d" % (m, n.lineno))
     assert not bad, bad
+
+
+def painter_offsets(path):
+    """The numbers in each subscript of paint()'s `e` (gfx.live) in gfxpaint: [[13], ...]."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    fn = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "paint"][0]
+    return [[c.value for c in ast.walk(n.slice) if isinstance(c, ast.Constant)]
+            for n in ast.walk(fn) if isinstance(n, ast.Subscript)
+            and isinstance(n.value, ast.Name) and n.value.id == "e"]
+
+
+def test_the_painter_reads_gfxs_offsets(tmp_path):
+    # gfxpaint stays loaded and binds no const (a global there costs the .mpy guard): its
+    # reads of live are `e[13 + k]` and `e[6 + k]`, which must be gfx's _TOP and _KEEP
+    g = consts(libdirs.find("gfx"))
+    got = painter_offsets(libdirs.find("gfxpaint"))
+    assert got and {n for nums in got for n in nums} == {g["_TOP"], g["_KEEP"]}, got
+    bad = tmp_path / "gfxpaint.py"
+    bad.write_text("def paint(o, e, d, n, hw):\n    return e[14 + n] + e[6 + n]\n")
+    assert {n for nums in painter_offsets(str(bad)) for n in nums} != {g["_TOP"], g["_KEEP"]}

@@ -27,7 +27,7 @@ NAMES = "names"
 
 
 def drive_rel(rel):
-    """Where a file of the checkout goes on the drive: the name lists (lib/names/x.py) at
+    """Where a file of the checkout goes on the drive: each name list of lib/names/ at
     lib/'s top, where code.py finds them without a path entry of their own (a longer file
     name per list, and one more path, cost interned names on a full heap)."""
     head = "lib/" + NAMES + "/"

@@ -4,10 +4,6 @@
 # its face filled inside, and its glyphs blitted (bitmaptools fills are C; each Python call
 # here costs far more than the pixels it fills twice).
 import bitmaptools
-from buttons import const
-
-_KEEP = const(6)  # gfx.live's offsets (the same numbers as gfx's: tests/test_const_names.py)
-_TOP = const(13)
 
 canvas = None  # (set by gfxinit, the same objects as gfx.canvas and gfx.sheet)
 sheet = None
@@ -28,7 +24,11 @@ def paint(o, e, d, n, hw):
         c = d[j + 2] + 32
         f = d[j + 3] + 32
         for k in range(3):
-            for q in range(2 * e[_TOP + k], 2 * (e[_TOP + k] + e[_KEEP + k]), 2):
+            # e is gfx.live: e[13 + k] = live[_TOP + k], where section k's ops start;
+            # e[6 + k] = live[_KEEP + k], how many it keeps. Numbers here, not consts: this
+            # module stays loaded, and importing const into it costs the .mpy guard 1 KB
+            # (its globals grow at the heap's peak); tests/test_const_names.py checks them.
+            for q in range(2 * e[13 + k], 2 * (e[13 + k] + e[6 + k]), 2):
                 m = o[q]
                 x = m & 255
                 if x >= c:
