@@ -1,18 +1,14 @@
-# Alley Cat & Back Alley: runs on the PyBadge (CircuitPython) and on a desktop (Blinka):
+# Alley Cat & Back Alley: runs on CircuitPython game boards and on a desktop (Blinka):
 #   python3 code.py [--headless --seed N --keys "a right a" --shots DIR] (--help)
 # Why each line: docs/FRONTEND.md, "Start-up (code.py)".
 import sys
 
 _m = ("lib/tables", "lib/screens", "lib/draw", "lib/hw", "lib/saves")
 if sys.implementation.name == "cpython":
-    import os
-
-    _root = os.path.dirname(os.path.abspath(__file__))
-    for _p in ("lib",) + _m[::-1] + ("",):
-        sys.path.insert(0, os.path.join(_root, _p))
+    sys.path.insert(0, __file__[:-7] + "lib/hw")
     import hw_desktop
 
-    sys.exit(hw_desktop.main(sys.argv[1:]))
+    sys.exit(hw_desktop.main(sys.argv[1:], _m))
 else:
     if "lib" not in sys.path and "/lib" not in sys.path:
         sys.path.append("lib")
@@ -29,7 +25,15 @@ else:
         del sys.modules[_m % _i]
         _i += 1
     _i = _m = None
-    import hw_device
+    import board
+
+    for _i in __import__("hw_boards").FAMILIES:
+        if board.board_id in _i[1]:
+            break
+    else:
+        raise SystemExit("no lib/hw module for board " + board.board_id)
+    del sys.modules["hw_boards"]
+    _i = __import__("hw_" + _i[0]).Device
     import app
 
-    app.main(hw_device.Device())
+    app.main(_i())

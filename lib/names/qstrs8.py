@@ -4,8 +4,8 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [_SUITS, CDHS, LB, BB, '??', parse_card, strip, upper]
-    _ = [T, find, suit, LOAD_TOO_SHORT, LOAD_BAD_MAGIC, LOAD_BAD_VERSION, LOAD_BAD_CHECKSUM, checksum16]
-    _ = [magic, least, hi, _, nl, copy_from, go, _DB]
-    _ = [_NB, _CHUNK, _NEEDB, _TABLE, blk, _look, lead_next, _col]
-    _ = [COLS, ONE, ONE_CARD, TABLE, vol, neg]
+    _ = [strip, upper, T, find, suit, LOAD_TOO_SHORT, LOAD_BAD_MAGIC, LOAD_BAD_VERSION]
+    _ = [LOAD_BAD_CHECKSUM, checksum16, magic, least, hi, _, nl, copy_from]
+    _ = [go, _DB, _NB, _CHUNK, _NEEDB, _TABLE, blk, _look]
+    _ = [lead_next, _col, COLS, ONE, ONE_CARD, TABLE, vol, neg]
+    _ = [hw_pybadge]
