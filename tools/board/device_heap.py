@@ -230,8 +230,8 @@ def _imports(path, modname):
     return out
 
 
-def device_modules(root, thirdparty_dir, skip=()):
-    """Modules code.py imports on the device, dependencies first.
+def device_modules(root, thirdparty_dir, skip=(), family="pybadge"):
+    """Modules code.py imports on the device (on a board of that family), dependencies first.
 
     Returns (ordered module names, {name: source path}, [unresolved names]).
     """
@@ -282,6 +282,11 @@ def device_modules(root, thirdparty_dir, skip=()):
                 continue
             if deploy.desktop_only_reason(src):
                 continue
+            visit(cand, src)
+    # code.py imports these by name (__import__): the board table and the PyBadge's module
+    for cand in ("hw_boards", "hw_" + family):
+        src = _find(cand, paths)
+        if src is not None and cand not in state:
             visit(cand, src)
     return order, where, missing
 

@@ -14,6 +14,9 @@ unix port's heap, where the firmware keeps its names in flash.)
 """
 
 
+board_id = "pybadge"
+
+
 class Pin:
     def __init__(self, name):
         self.name = name
