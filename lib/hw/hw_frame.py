@@ -1,0 +1,47 @@
+# A board's screen bigger than the program's 160x128: the program's group is shown centred
+# (scaled by scale) inside one Group of this module's, the rest of the screen black. The
+# program sets root_group / refresh / brightness as on a PyBadge's own display.
+import displayio
+
+
+class Frame:
+    def __init__(self, display, scale=1):
+        self.lcd = display
+        display.auto_refresh = False
+        self.auto_refresh = False
+        self.width = 160
+        self.height = 128
+        self._shown = None
+        self._outer = displayio.Group(scale=scale, x=(display.width - 160 * scale) // 2,
+                                      y=(display.height - 128 * scale) // 2)
+
+    @property
+    def root_group(self):
+        return self._shown
+
+    @root_group.setter
+    def root_group(self, group):
+        # None then the same group again is how gfx asks for a full refresh: the group
+        # stays in the frame, and the frame is shown again (the firmware repaints it all)
+        o = self._outer
+        if group is None:
+            self.lcd.root_group = None
+            return
+        if group is not self._shown:
+            if len(o):
+                o.pop()
+            o.append(group)
+            self._shown = group
+        self.lcd.root_group = o
+
+    @property
+    def brightness(self):
+        return self.lcd.brightness
+
+    @brightness.setter
+    def brightness(self, level):
+        self.lcd.brightness = level
+
+    def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
+        return self.lcd.refresh(target_frames_per_second=target_frames_per_second,
+                                minimum_frames_per_second=minimum_frames_per_second)
