@@ -178,7 +178,8 @@ CASES = [
 
 
 @mp32
-@pytest.mark.parametrize("name,monitor,setup,stmt,exc,ok_stmt", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("name,monitor,setup,stmt,exc,ok_stmt", CASES,
+                         ids=[c[0] for c in CASES])
 def test_fruit_jam_stand_ins_refuse_as_the_firmware(name, monitor, setup, stmt, exc, ok_stmt):
     assert outcome(setup, stmt, monitor) == exc
     if ok_stmt is not None:
@@ -212,7 +213,7 @@ def run_game(tmp_path, mode, monitor="640x480"):
     stdin = tmp_path / ("stdin-" + mode)
     stdin.write_bytes(b"")
     r = run_mp(["tests/mp/fruit_jam_game.py", mode],
-               {"FRUITJAM_STDIN": str(stdin), "FRUITJAM_NVM": str(tmp_path / "nvm"),
+               {"FRUITJAM_STDIN": str(stdin), "STANDIN_NVM": str(tmp_path / "nvm"),
                 "FRUITJAM_MONITOR": monitor}, stdin_path=str(stdin))
     out = r.stdout + r.stderr
     assert r.returncode == 0 and "END ok" in r.stdout, out

@@ -10,12 +10,12 @@ colour, or "none" (no monitor: display None). Setting it takes None or an active
 (TypeError otherwise).
 
 runtime.serial_bytes_available (read-only): the bytes typed on the USB keyboard so far
-less those the program read. A test "types" with type_keys(data): the bytes are appended
-to the file $FRUITJAM_STDIN (one byte more after them), which is the VM's stdin (the program reads them through
-sys.stdin as it would the firmware's keyboard buffer); how far the program has read is
-the file offset of fd 0 (/proc/self/fdinfo/0: the VM reads stdin unbuffered). Reading past
-what was typed is what would wait forever on a board: the next look at
-serial_bytes_available raises RuntimeError then.
+less those the program read. A test "types" with type_keys(data): the bytes go into the
+file $FRUITJAM_STDIN, which is the VM's stdin (the program reads them through sys.stdin as
+it would the firmware's keyboard buffer), with one byte more after them; how far the
+program has read is the file offset of fd 0 (/proc/self/fdinfo/0: the VM reads stdin
+unbuffered). Reading past what was typed (which would wait forever on a board) takes that
+byte: the next look at serial_bytes_available raises RuntimeError then.
 """
 import os
 import time as _time
