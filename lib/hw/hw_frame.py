@@ -1,6 +1,8 @@
 # A board's screen bigger than the program's 160x128: the program's group is shown centred
-# (scaled by scale) inside one Group of this module's, the rest of the screen black. The
-# program sets root_group / refresh / brightness as on a PyBadge's own display.
+# (scaled by scale) inside one Group of this module's, the rest of the screen black: black
+# masks over the margins cut what the program draws past its 160x128 (its text lines run
+# a little past the right and bottom edges, which a PyBadge's screen cuts). The program
+# sets root_group / refresh / brightness as on a PyBadge's own display.
 import displayio
 
 
@@ -12,8 +14,23 @@ class Frame:
         self.width = 160
         self.height = 128
         self._shown = None
-        self._outer = displayio.Group(scale=scale, x=(display.width - 160 * scale) // 2,
-                                      y=(display.height - 128 * scale) // 2)
+        w = display.width
+        h = display.height
+        x = (w - 160 * scale) // 2
+        y = (h - 128 * scale) // 2
+        self._outer = displayio.Group(x=x, y=y, scale=scale)
+        self._masks = displayio.Group()
+        black = displayio.Palette(1)
+        black[0] = 0
+        for mx, my, mw, mh in ((0, 0, x, h), (x + 160 * scale, 0, w - x - 160 * scale, h),
+                               (x, 0, 160 * scale, y), (x, y + 128 * scale, 160 * scale,
+                                                        h - y - 128 * scale)):
+            if mw > 0 and mh > 0:
+                self._masks.append(displayio.TileGrid(displayio.Bitmap(mw, mh, 1),
+                                                      pixel_shader=black, x=mx, y=my))
+        self._root = displayio.Group()
+        self._root.append(self._outer)
+        self._root.append(self._masks)
 
     @property
     def root_group(self):
@@ -32,7 +49,7 @@ class Frame:
                 o.pop()
             o.append(group)
             self._shown = group
-        self.lcd.root_group = o
+        self.lcd.root_group = self._root
 
     @property
     def brightness(self):

@@ -188,9 +188,11 @@ def on_mark(name):
 
         d = board.DISPLAY
         g = d.root_group
-        # (the program's own group is gfx's: its canvas first, then the text lines)
-        inner = g if type(g[0]).__name__ == "TileGrid" else g[0]
-        print("SCREEN", d.width, d.height, g.x, g.y, g.scale, len(g), inner is g,
+        # (the program's own group is gfx's: its canvas first, then the text lines; a
+        # frame (lib/hw/hw_frame.py) holds it in a group placed and scaled on the screen)
+        f = g if type(g[0]).__name__ == "TileGrid" else g[0]
+        inner = f if f is g else f[0]
+        print("SCREEN", d.width, d.height, f.x, f.y, f.scale, inner is g,
               inner[0].bitmap.width, inner[0].bitmap.height)
         return
     if name.startswith("map:"):
