@@ -269,3 +269,121 @@ def test_a_deal_played_with_keyboard_and_buttons_saved_in_4_kb_and_resumed(tmp_p
     assert again["SCREEN"][0] == "Continue 2"
     assert again["GAME"] == [game]  # the very game written, at the same point
     assert again["SCREEN"][1] == "pause"  # Button 1 is Start
+
+
+# ---- the desktop (--board fruit_jam) -------------------------------------------------------
+def run_desktop(args, timeout=300):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    r = subprocess.run([sys.executable, "code.py", "--headless"] + args, cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=timeout)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    return r
+
+
+def _log(path):
+    return [ln.split(" ", 2) for ln in path.read_text().splitlines()]
+
+
+def _field(line, name):
+    for w in line.split():
+        if w.startswith(name + "="):
+            return w[len(name) + 1:]
+    return None
+
+
+# Back Alley (the title's second item), the default bid, then A, Right, the buttons 3 (A)
+# and 2 (next) by turns: the first deal of seed 3 is over after 102 keys
+_PLAY = "down z z " + "z right button3 button2 " * 28
+
+
+def test_desktop_deal_played_saved_in_4_kb_and_resumed(tmp_path):
+    save = tmp_path / "save.bin"
+    log = tmp_path / "log"
+    run_desktop(["--board", "fruit_jam", "--seed", "3", "--save", str(save), "--log", str(log),
+                 "--keys", _PLAY + "esc"])
+    lines = _log(log)
+    over = [ln for ln in lines if ln[2].startswith("screen=backalley phase=2")]
+    assert over and _field(over[0][2], "deal") == "1/25"  # the first deal finished
+    assert lines[-1][1] == "esc" and lines[-1][2].startswith("screen=pause")
+    before = lines[-2][2]
+    assert _field(before, "deal") == "2/25"
+    nvm = save.read_bytes()
+    assert len(nvm) == 4096  # the Fruit Jam's nvm
+    assert nvm[128:131] == b"\xa7\xc9\x02" and nvm[512:] == b"\xff" * (4096 - 512)
+
+    log2 = tmp_path / "log2"
+    run_desktop(["--board", "fruit_jam", "--save", str(save), "--log", str(log2),
+                 "--keys", "z"])
+    start, cont = _log(log2)
+    assert "Continue" in start[2]
+    for f in ("screen", "phase", "turn", "hand", "deal"):
+        assert _field(cont[2], f) == _field(before, f), (f, cont[2], before)
+
+
+def _q332(c):
+    return (c[0] & 0xE0, c[1] & 0xE0, c[2] & 0xC0)
+
+
+@pytest.mark.parametrize("board,size,at", [("fruit_jam", (640, 480), (80, 48)),
+                                           ("fruit_jam_720x400", (720, 400), (120, 8))])
+def test_desktop_shots_are_the_monitor_with_the_table_x3_centred(tmp_path, board, size, at):
+    import pygame
+
+    keys = "down z z z right"
+    run_desktop(["--board", "pybadge", "--seed", "3", "--fresh", "--save",
+                 str(tmp_path / "p.bin"), "--keys", keys, "--shots", str(tmp_path / "p")])
+    run_desktop(["--board", board, "--seed", "3", "--fresh", "--save", str(tmp_path / "j.bin"),
+                 "--keys", keys, "--shots", str(tmp_path / "j")])
+    for n in ("000", "004"):
+        small = pygame.image.load(str(tmp_path / "p" / (n + ".png")))
+        big = pygame.image.load(str(tmp_path / "j" / (n + ".png")))
+        assert small.get_size() == (160, 128) and big.get_size() == size
+        x0, y0 = at
+        for y in range(0, 128, 3):
+            for x in range(0, 160, 2):
+                want = _q332(small.get_at((x, y)))  # the same pixel, 8-bit RGB332
+                for dx, dy in ((0, 0), (2, 2), (1, 2)):  # each is a 3x3 block
+                    assert tuple(big.get_at((x0 + 3 * x + dx, y0 + 3 * y + dy)))[:3] == want
+        for x, y in ((x0 - 1, y0), (x0, y0 - 1), (x0 + 480, y0 + 383), (0, 0),
+                     (size[0] - 1, size[1] - 1)):
+            if 0 <= x < size[0] and 0 <= y < size[1]:
+                assert tuple(big.get_at((x, y)))[:3] == (0, 0, 0)  # black around it
+
+
+def test_desktop_fruit_jam_is_drawn_as_hw_frame_draws_it_and_says_it_has_no_sound(tmp_path):
+    """The desktop renders the 160x128 and scales it (Blinka is slow at a scaled group): the
+    picture is the one hw_frame's Group(scale=3) gives; Settings says the board has no sound
+    and no tone is played."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    for p in libdirs.paths(ROOT)[::-1]:
+        if p not in sys.path:
+            sys.path.insert(0, p)
+    import pygame
+    import hw_desktop
+    import hw_frame
+    import app as app_mod
+
+    hw = hw_desktop.Desktop(headless=True, save_path=str(tmp_path / "s.bin"), seed=3,
+                            board="fruit_jam")
+    a = app_mod.App(hw, fresh=True)
+    a.start(hw.now_ms())
+    hw.settle(a)
+    for k in ("down",) * 3 + ("a",):
+        hw.press(a, hw_desktop.KEY_NAMES[k])
+    assert a.screen.name == "settings"
+    assert a.screen.items[5] == "Sound  none on this board"
+    hw.press(a, hw_desktop.KEY_NAMES["a"])  # a move's tone, and a setting changed
+    assert hw.tones == []
+    hw.lcd.refresh()
+    ours = hw.frame_surface()
+    g = hw.display.root_group
+    hw.display.root_group = None
+    hw_desktop.displayio.release_displays()  # (Blinka: one display at a time)
+    lcd = hw_desktop.BufferDisplay(640, 480, 8)
+    frame = hw_frame.Frame(lcd, 3)
+    frame.root_group = g
+    lcd.refresh()
+    theirs = lcd.surface
+    assert ours.get_size() == theirs.get_size() == (640, 480)
+    assert pygame.image.tobytes(ours, "RGB") == pygame.image.tobytes(theirs, "RGB")
