@@ -126,7 +126,8 @@ d = supervisor.runtime.display
 
 def outcome(setup, stmt, monitor="640x480"):
     code = SETUP + setup + "\ntry:\n    " + stmt.replace("\n", "\n    ") + \
-        "\n    print('OUTCOME ok')\nexcept Exception as e:\n    print('OUTCOME', type(e).__name__, e)\n"
+        "\n    print('OUTCOME ok')\nexcept Exception as e:\n" \
+        "    print('OUTCOME', type(e).__name__, e)\n"
     r = run_mp(["-c", code], {"FRUITJAM_MONITOR": monitor})
     assert r.returncode == 0, r.stdout + r.stderr
     return [x for x in r.stdout.splitlines() if x.startswith("OUTCOME")][-1].split()[1]
@@ -387,3 +388,80 @@ def test_desktop_fruit_jam_is_drawn_as_hw_frame_draws_it_and_says_it_has_no_soun
     theirs = lcd.surface
     assert ours.get_size() == theirs.get_size() == (640, 480)
     assert pygame.image.tobytes(ours, "RGB") == pygame.image.tobytes(theirs, "RGB")
+
+
+# ---- the stubs check covers hw_fruit_jam (tests/test_board_stubs.py runs it on every
+# family); here: it catches the Fruit Jam's own mistakes, and the stand-in board is the stub's
+def _stubs():
+    sys.path.insert(0, os.path.join(ROOT, "tools", "board"))
+    import stubs_check
+
+    if stubs_check.stubs_dir() is None:
+        pytest.skip("circuitpython-stubs not installed")
+    return stubs_check
+
+
+JAM_MISTAKES = [
+    ("d = supervisor.runtime.display\n", "d = board.DISPLAY\n",
+     "board.DISPLAY: no such name on adafruit_fruit_jam"),
+    ("picodvi.Framebuffer(640, 480, clk_dp=board.CKP,", "picodvi.Framebuffer(640, 480, board.CKP,",
+     "picodvi.Framebuffer(): 3 positional arguments, the firmware takes 2"),
+    ("FramebufferDisplay(fb, auto_refresh=False)", "FramebufferDisplay(fb, 0, False)",
+     "FramebufferDisplay(): 3 positional arguments, the firmware takes 1"),
+    ("value_when_pressed=False, pull=True)", "value_when_pressed=False, pul=True)",
+     "keypad.Keys(): no keyword pul"),
+    ("import keypad\n", "import keypad\nimport audioio\n",
+     "hw_fruit_jam imports audioio, which adafruit_fruit_jam's firmware does not build"),
+    ("d = framebufferio.FramebufferDisplay(fb, auto_refresh=False)\n",
+     "d = framebufferio.FramebufferDisplay(fb, auto_refresh=False)\n        d.width = 640\n",
+     "framebufferio.FramebufferDisplay.width is read-only"),
+]
+
+
+@pytest.mark.parametrize("old,new,says", JAM_MISTAKES, ids=[m[2][:40] for m in JAM_MISTAKES])
+def test_the_stubs_check_catches_a_fruit_jam_mistake(tmp_path, old, new, says):
+    sc = _stubs()
+    stubs = sc.Stubs()
+    assert sc.check("fruit_jam", ("adafruit_fruit_jam",), stubs=stubs) == []
+    d = tmp_path / "hw"
+    import shutil
+
+    shutil.copytree(os.path.join(ROOT, "lib", "hw"), d,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    p = d / "hw_fruit_jam.py"
+    src = p.read_text()
+    assert old in src
+    p.write_text(src.replace(old, new, 1))
+    problems = sc.check("fruit_jam", ("adafruit_fruit_jam",), hw=str(d), stubs=stubs)
+    assert any(says in x for x in problems), problems
+
+
+@mp32
+def test_standin_board_is_the_stub():
+    sc = _stubs()
+    stub = os.path.join(sc.Stubs().top, "board_definitions", "adafruit_fruit_jam",
+                        "__init__.pyi")
+    ports = {}
+    with open(stub) as f:
+        text = f.read()
+    for ln in text.splitlines():
+        if ": microcontroller.Pin  # " in ln:
+            name, port = ln.split(": microcontroller.Pin  # ")
+            ports[name] = int(port.strip()[4:])
+    assert " - NVM size: 4096\n" in text
+    code = ("import board, microcontroller\nprint('ID', board.board_id)\n"
+            "for n, v in board.__dict__.items():\n"
+            "    if isinstance(v, board.Pin):\n"
+            "        print('PIN', n, v.name, board._gpio[v.name])\n"
+            "print('NVM', len(microcontroller.nvm), hasattr(board, 'DISPLAY'))\n")
+    r = run_mp(["-c", code])
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = [ln.split() for ln in r.stdout.splitlines()]
+    assert ["ID", "adafruit_fruit_jam"] in lines
+    assert ["NVM", "4096", "False"] in lines
+    pins = {ln[1]: (ln[2], int(ln[3])) for ln in lines if ln[0] == "PIN"}
+    assert set(pins) == set(ports)
+    for a in pins:
+        assert pins[a][1] == ports[a], a  # its GPIO
+        for b in pins:  # one Pin for the names of one GPIO
+            assert (pins[a][0] == pins[b][0]) == (ports[a] == ports[b]), (a, b)
