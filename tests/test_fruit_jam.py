@@ -204,7 +204,7 @@ try:
 except RuntimeError as e:
     print("RuntimeError")
 """
-    r = run_mp(["-c", code], {"FRUITJAM_STDIN": str(stdin)}, stdin_path=str(stdin))
+    r = run_mp(["-c", code], {"STANDIN_STDIN": str(stdin)}, stdin_path=str(stdin))
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.split("\n")[:3] == ["2 1 97", "1", "RuntimeError"]
 
@@ -214,7 +214,7 @@ def run_game(tmp_path, mode, monitor="640x480"):
     stdin = tmp_path / ("stdin-" + mode)
     stdin.write_bytes(b"")
     r = run_mp(["tests/mp/fruit_jam_game.py", mode],
-               {"FRUITJAM_STDIN": str(stdin), "STANDIN_NVM": str(tmp_path / "nvm"),
+               {"STANDIN_STDIN": str(stdin), "STANDIN_NVM": str(tmp_path / "nvm"),
                 "FRUITJAM_MONITOR": monitor}, stdin_path=str(stdin))
     out = r.stdout + r.stderr
     assert r.returncode == 0 and "END ok" in r.stdout, out
@@ -270,6 +270,40 @@ def test_a_deal_played_with_keyboard_and_buttons_saved_in_4_kb_and_resumed(tmp_p
     assert again["SCREEN"][0] == "Continue 2"
     assert again["GAME"] == [game]  # the very game written, at the same point
     assert again["SCREEN"][1] == "pause"  # Button 1 is Start
+
+
+# ---- the boards' shared key plans (tools/board/device_heap.run_board: the heap driver) ------
+def _tagged(out, tag):
+    return [ln.split(" ", 1)[1] for ln in out.splitlines() if ln.startswith(tag + " ")]
+
+
+def _strip(state):
+    return " ".join(p for p in state.split(" msg=")[0].split() if not p.startswith("cur="))
+
+
+@mp32
+def test_the_boards_deal_plan_runs_on_the_fruit_jam_then_resumes(tmp_path):
+    """device_heap.deal_keys (Back Alley of one deal to its end, an Alley Cat game paused)
+    and resume_keys, every key typed on the USB keyboard (board._typed)."""
+    nvm = str(tmp_path / "nvm.bin")
+    out = device_heap.run_board("adafruit_fruit_jam", device_heap.deal_keys(), nvm=nvm,
+                                vm="mp32")
+    assert out is not None and "END ok" in out, out[-3000:]
+    assert _tagged(out, "SCREEN") == ["640 480 80 48 3 False 160 128"]
+    states = _tagged(out, "STATE")
+    assert states[0] == "screen=title sel=0 item=Alley Cat"
+    assert states[1].startswith("screen=settings sel=3 item=Back Alley deals")
+    assert [g.split()[:2] for g in _tagged(out, "GAME")] == [["backalley", "1"]]
+    assert states[-1] == "screen=pause sel=0 item=Resume"
+    with open(nvm, "rb") as f:
+        data = f.read()
+    assert len(data) == 4096 and data[128:131] == b"\xa7\xc9\x02"
+    out2 = device_heap.run_board("adafruit_fruit_jam", device_heap.resume_keys(), nvm=nvm,
+                                 vm="mp32")
+    assert out2 is not None and "END ok" in out2, out2[-3000:]
+    again = _tagged(out2, "STATE")
+    assert again[0] == "screen=title sel=0 item=Continue"
+    assert _strip(again[1]) == _strip(states[-2])
 
 
 # ---- the desktop (--board fruit_jam) -------------------------------------------------------

@@ -2,7 +2,7 @@
 
 Run by tests/test_fruit_jam.py (not by hand): the VM's working folder is the project root,
 MICROPYPATH the Fruit Jam's stand-ins, then the common ones; stdin is the (empty) file
-$FRUITJAM_STDIN, the nvm the file $STANDIN_NVM (kept between runs: a power cycle).
+$STANDIN_STDIN, the nvm the file $STANDIN_NVM (kept between runs: a power cycle).
 Runs code.py as the board does; keys come from a generator, one step per poll of the
 buttons: keyboard bytes typed into stdin (supervisor.type_keys) and button presses
 (keypad's script: BUTTON1..3).

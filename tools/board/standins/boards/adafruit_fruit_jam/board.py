@@ -9,7 +9,8 @@ pins from power-on (board.c: common_hal_usb_host_port_construct); _gpio gives pi
 GPIO number of each pin (by the name of its Pin: the first of its names).
 
 For the scripted keypad: _keys names the three buttons' key numbers (keypad.Keys over
-BUTTON1..3); the program's other keys come from the USB keyboard (supervisor.type_keys).
+BUTTON1..3); any other name is a key typed on the USB keyboard, _typed its bytes
+(supervisor.type_keys).
 """
 from _board_pins import Pin, _claim, _release, _claimed, pins  # noqa: F401
 
@@ -37,6 +38,11 @@ _claimed.append(USB_HOST_DATA_MINUS)  # noqa: F821
 del _n
 
 _keys = {"BUTTON1": 0, "BUTTON2": 1, "BUTTON3": 2}
+# the PyBadge's button names and other keys, as a USB keyboard sends them (host_keyboard.c):
+# typed into stdin by the keypad stand-in
+_typed = {"A": b"z", "B": b"x", "START": b"\r", "SELECT": b" ", "UP": b"\x1b[A",
+          "DOWN": b"\x1b[B", "RIGHT": b"\x1b[C", "LEFT": b"\x1b[D", "ESC": b"\x1b",
+          "BACKSPACE": b"\x08", "TAB": b"\t", "h": b"h", "q": b"q"}
 
 
 def I2C():
