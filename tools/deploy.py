@@ -68,6 +68,7 @@ CIRCUITPY_BUILTINS = frozenset("""
     busdisplay busio canio codeop collections countio digitalio displayio dualbank
     epaperdisplay errno floppyio fontio fourwire framebufferio frequencyio gc getpass
     gifio hashlib heapq i2cdisplaybus i2ctarget io jpegio json keypad keypad_demux
+    cardputer_keyboard
     locale math memorymap memorymonitor microcontroller micropython msgpack
     neopixel_write nvm onewireio os paralleldisplaybus ps2io pulseio pwmio rainbowio
     random re rgbmatrix rotaryio rtc sdcardio sdioio select sharpdisplay storage
