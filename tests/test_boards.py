@@ -148,6 +148,25 @@ print(k.events.get_into(ev), ev.key_number, ev.pressed)
     assert r.stdout.split("\n")[:2] == ["56 False False", "True 36 True"]
 
 
+@need_mp
+def test_cardputer_tones_play_over_i2s_at_rates_its_i2s_makes():
+    r = run_mp("""
+import time, hw_cardputer
+hw = hw_cardputer.Device()
+a = hw._audio
+hw.tone(140, 50)  # the lowest tone (fx.T_BAD)
+print(type(a).__name__, a.playing, a.sample.sample_rate, len(hw._wave))
+time.sleep(0.06)
+hw.update(hw.now_ms())
+hw.tone(1500, 8)  # the highest (fx.T_MOVE)
+print(a.playing, a.sample.sample_rate)
+""", CARDPUTER)
+    assert r.returncode == 0, r.stdout + r.stderr
+    # a period of 32 samples: 140 Hz at 4,480 samples a second (16 would ask 2,240, under
+    # the ESP32-S3 I2S's ~2.4 kHz), 1,500 Hz at 48,000
+    assert r.stdout.split("\n")[:2] == ["I2SOut True 4480 32", "True 48000"]
+
+
 # (name, setup, refused statement, exception, accepted statement or None), as
 # test_standins.CASES: the Cardputer's and the PyGamer's stand-ins
 CASES = [

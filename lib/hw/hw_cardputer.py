@@ -88,13 +88,18 @@ class Device(hw_device.Device):
         self.pix[0] = c
         self.pix.show()
 
+    def tone(self, freq, ms):
+        # a period of 32 samples, played at freq * 32 a second: the ESP32-S3's I2S makes no
+        # rate under ~2.4 kHz (256 clocks a sample from 160 MHz over a divider under 256), and
+        # hw_device's 16 samples would ask 2.24 kHz for the lowest tone (140 Hz)
+        hw_device.Device.tone(self, freq << 1, ms)
+
     def _open_speaker(self):
         import array
         import audiobusio
         import audiocore
 
-        # hw_device.Device.tone's wave: 16 samples a period, played at freq * 16 a second
-        self._wave = array.array("H", [0xC000 if i < 8 else 0x4000 for i in range(16)])
-        self._sample = audiocore.RawSample(self._wave, sample_rate=440 << 4)
+        self._wave = array.array("H", [0xC000 if i < 16 else 0x4000 for i in range(32)])
+        self._sample = audiocore.RawSample(self._wave, sample_rate=440 << 5)
         self._audio = audiobusio.I2SOut(board.I2S_BIT_CLOCK, board.I2S_WORD_SELECT,
                                         board.I2S_DATA)
