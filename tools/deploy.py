@@ -76,6 +76,7 @@ CIRCUITPY_BUILTINS = frozenset("""
     usb_hid usb_midi vectorio warnings watchdog zlib
     uarray ucollections uerrno uhashlib uheapq uio ujson umachine uos urandom ure
     uselect ustruct usys utime uzlib
+    picodvi usb_host
 """.split())
 
 # Imported by the project only on the desktop (behind try/except ImportError or a

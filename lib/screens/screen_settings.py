@@ -1,6 +1,6 @@
 """Settings and statistics screens (loaded only while shown)."""
 import gfx
-from app import LEVEL_NAMES
+from app import LEVEL_NAMES, S_SOUND
 import menus
 from title import AskMenu
 from fx import T_MOVE
@@ -17,10 +17,12 @@ _SHOWN = 9  # rows on screen; the list scrolls with the selection
 _RESET = 1  # ask code: reset the statistics
 
 
-def _row(i, v):
+def _row(i, v, hw):
     """One settings row: its name and value, 25 characters (the value right-aligned)."""
     name = _SETTING_NAMES[i]
     val = _SETTING_VALUES[i][v]
+    if i == S_SOUND:  # a board without sound says so (hw.Sound: a Fruit Jam's text; the
+        val = getattr(hw, name, val)  # name "Sound", not a new one: the PyBadge's pools)
     return name + " " * (25 - len(name) - len(val)) + val
 
 
@@ -33,7 +35,7 @@ class SettingsScreen(AskMenu):
         s = self.app.settings
         items = []
         for i in range(len(_SETTING_NAMES)):
-            items.append(_row(i, s[i]))
+            items.append(_row(i, s[i], self.app.hw))
         items.append("Reset statistics")
         self.note = ""
         return items
@@ -83,7 +85,7 @@ class SettingsScreen(AskMenu):
         s[i] = (s[i] + d) % LIMITS[i]
         app.apply_settings()
         app.fx.tone(T_MOVE)
-        self.items[i] = _row(i, s[i])
+        self.items[i] = _row(i, s[i], self.app.hw)
         self.note = ""
         self.draw_items()
 

@@ -491,6 +491,10 @@ class Drive:
             env["STANDIN_BOARD"] = own[0]
         if nvm:
             env["STANDIN_NVM"] = nvm
+        # the console's input (a Fruit Jam's USB keyboard): an empty file, the run's stdin,
+        # that the stand-ins type into (standins/boards/adafruit_fruit_jam/supervisor.py)
+        keyin = env["STANDIN_STDIN"] = os.path.join(self.tmp, "stdin")
+        open(keyin, "wb").close()
         plan = os.path.join(self.tmp, "plan.txt")
         with open(plan, "w") as f:
             f.write("MODE %s\nMODULES %d\n" % (mode, len(self.order)))
@@ -507,8 +511,10 @@ class Drive:
             cmd += ["-X", "pystack=32k"]
         cmd += [os.path.join("..", "s", os.path.basename(DRIVER)), plan]
         try:
-            proc = subprocess.run(cmd, cwd=self.path, env=env, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, timeout=timeout)
+            with open(keyin, "rb") as typed:
+                proc = subprocess.run(cmd, cwd=self.path, env=env, stdin=typed,
+                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                      timeout=timeout)
         except subprocess.TimeoutExpired:
             return None
         return proc.stdout.decode("utf-8", "replace").replace(self.tmp, "<site-packages>")
