@@ -493,6 +493,84 @@ def build_plan(src, requirements, skip_missing=False, out=print):
     return plan
 
 
+# --------------------------------------------------------------------------- board families
+
+# lib/hw holds one module per board family (hw_<family>.py) beside the shared ones; a board
+# needs only its own. lib/hw/hw_boards.py (pure data) names the families and the board ids
+# (CircuitPython's board.board_id) of each. Before that module existed there was one
+# family, the PyBadge's, whose module was hw_device.py.
+HW_DIR = "lib/hw"
+DESKTOP_MODULE = "hw_desktop.py"
+FALLBACK_FAMILIES = (("pybadge", ("pybadge", "edgebadge")),)
+FALLBACK_MODULE = "hw_device.py"
+
+
+def families(src):
+    """((family, (board id, ...)), ...) from src's lib/hw/hw_boards.py, else the one family
+    of a tree without it."""
+    path = os.path.join(src, *HW_DIR.split("/"), "hw_boards.py")
+    if not os.path.isfile(path):
+        return FALLBACK_FAMILIES
+    spec = importlib.util.spec_from_file_location("_hw_boards_data", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return tuple((f, tuple(ids)) for f, ids in mod.FAMILIES)
+
+
+def board_module(src, family):
+    """The drive path of the family's board module: lib/hw/hw_<family>.py, or in a tree
+    of one family without it, lib/hw/hw_device.py."""
+    own = "%s/hw_%s.py" % (HW_DIR, family)
+    if os.path.isfile(os.path.join(src, *own.split("/"))):
+        return own
+    if families(src) == FALLBACK_FAMILIES and family == FALLBACK_FAMILIES[0][0]:
+        return "%s/%s" % (HW_DIR, FALLBACK_MODULE)
+    raise DeployError("no board module for %r in %s (%s)" % (family, src, own), 1)
+
+
+def present_families(src):
+    """The families whose board module is in src (others may not be written yet)."""
+    out = []
+    for family, _ids in families(src):
+        try:
+            board_module(src, family)
+        except DeployError:
+            continue
+        out.append(family)
+    return out
+
+
+def family_of(src, board_id):
+    """The family whose board ids include board_id, or None."""
+    for family, ids in families(src):
+        if board_id in ids:
+            return family
+    return None
+
+
+def board_id_of(drive):
+    """The board id a drive's boot_out.txt names ("Board ID:pybadge", CircuitPython 7 and
+    later), or None."""
+    try:
+        with open(os.path.join(drive, "boot_out.txt"), "rb") as f:
+            text = f.read(2048).decode("utf-8", "replace")
+    except OSError:
+        return None
+    m = re.search(r"^Board ID:\s*(\S+)", text, re.M)
+    return m.group(1) if m else None
+
+
+def family_plan(plan, src, family):
+    """The plan for one family's boards: without the desktop layer and without the other
+    families' board modules (everything else in lib/hw is shared)."""
+    others = {"%s/hw_%s.py" % (HW_DIR, f) for f, _ids in families(src) if f != family}
+    others.add("%s/%s" % (HW_DIR, DESKTOP_MODULE))
+    mine = board_module(src, family)
+    if mine not in {rel for _s, rel, _c in plan}:
+        raise DeployError("%s is not in the plan (desktop only?)" % mine, 1)
+    return [step for step in plan if step[1] not in others]
+
+
 def find_mpy_cross():
     """The mpy-cross on PATH, or None (whose it is gets checked by choose_mpy_cross)."""
     return shutil.which("mpy-cross")
@@ -732,6 +810,14 @@ def deploy(src, target, use_mpy=True, dry_run=False, requirements=None, skip_mis
     plan = build_plan(src, requirements, skip_missing, out)
     board = board_version(target)
     out("board: CircuitPython %s" % board[3] if board else "board: CircuitPython version unknown")
+    board_id = board_id_of(target)
+    family = family_of(src, board_id) if board_id else None
+    if family:
+        plan = family_plan(plan, src, family)
+        out("board id %s: the %s family's board module only" % (board_id, family))
+    else:
+        out("board id %s: every family's board module is copied"
+            % (board_id + " is of no known family" if board_id else "unknown"))
     with tempfile.TemporaryDirectory(prefix="deploy-mpy-") as work:
         files = None
         why = "--no-mpy"
