@@ -1,4 +1,4 @@
-# Alley Cat & Back Alley: runs on the PyBadge (CircuitPython) and on a desktop (Blinka):
+# Alley Cat & Back Alley: runs on CircuitPython game boards and on a desktop (Blinka):
 #   python3 code.py [--headless --seed N --keys "a right a" --shots DIR] (--help)
 # Why each line: docs/FRONTEND.md, "Start-up (code.py)".
 import sys
@@ -31,7 +31,15 @@ else:
         _i += 1
     sys.path.pop()
     _i = _m = None
-    import hw_device
+    import board
+
+    for _i in __import__("hw_boards").FAMILIES:
+        if board.board_id in _i[1]:
+            break
+    else:
+        raise SystemExit("no lib/hw module for board " + board.board_id)
+    del sys.modules["hw_boards"]
+    _i = __import__("hw_" + _i[0]).Device
     import app
 
-    app.main(hw_device.Device())
+    app.main(_i())

@@ -1,8 +1,8 @@
 """Desktop hardware layer (CPython + Blinka displayio + pygame). Never loaded on the device.
 
 Two ways to run:
-  window   : a pygame window shows the 160x128 screen scaled up, the five NeoPixels under
-             it; the keyboard is the button pad; the save lives in a file.
+  window   : a pygame window shows the board's screen (--board: BOARDS) scaled up, its
+             NeoPixels under it; the keyboard is the button pad; the save lives in a file.
   headless : no window at all (SDL dummy driver); a virtual clock; keys come from a list;
              after each key the program runs until it waits for input again and the frame
              can be saved as PNG. Used by the tests and for screenshots.
@@ -35,6 +35,39 @@ KEY_NAMES = {
     "right": B.RIGHT, "up": B.UP, "down": B.DOWN,
     "l": B.LEFT, "r": B.RIGHT, "u": B.UP, "d": B.DOWN, "st": B.START, "se": B.SELECT,
     "enter": B.START, "space": B.SELECT, "z": B.A, "x": B.B,
+}
+
+
+class Board:
+    """One row of BOARDS: a board family's screen as the desktop shows it.
+
+    screen: (width, height) of the board's display, in its own pixels (headless shots are
+    saved at this size); scale: the program's 160x128 on it (shown centred, as lib/hw/
+    hw_frame.py does on the board); window: the window's default scale (a float: a big
+    screen is scaled down to fit); pixels: NeoPixels drawn under it (one: the first lit of
+    the program's five, as the board shows them); keys: {pygame key name (K_...): button}
+    the window adds for the board's keys; names: {name: button} --keys adds."""
+
+    def __init__(self, screen, scale=1, window=4, pixels=5, keys=None, names=None):
+        self.screen = screen
+        self.scale = scale
+        self.window = window
+        self.pixels = pixels
+        self.keys = keys or {}
+        self.names = names or {}
+
+
+# --board NAME (the families of lib/hw/hw_boards.py): another board is one more row
+BOARDS = {
+    "pybadge": Board((160, 128)),
+    "pygamer": Board((160, 128)),  # the stick: the arrow keys
+    # the arrows printed on ; . , / and Esc on the ` key (lib/hw/hw_cardputer.py)
+    "cardputer": Board((240, 135), window=3, pixels=1,
+                       keys={"K_SEMICOLON": B.UP, "K_PERIOD": B.DOWN, "K_COMMA": B.LEFT,
+                             "K_SLASH": B.RIGHT, "K_BACKQUOTE": B.START},
+                       names={"esc": B.START, "backspace": B.B, "del": B.B,
+                              "tab": B.SELECT, "semicolon": B.UP, "period": B.DOWN,
+                              "comma": B.LEFT, "slash": B.RIGHT, "h": B.UP}),
 }
 
 
@@ -222,7 +255,7 @@ class Desktop:
     is_device = False
 
     def __init__(self, headless=True, save_path=None, seed=None, scale=3, cut_after=None,
-                 log_path=None):
+                 log_path=None, board="pybadge"):
         self.headless = headless
         self.scale = scale
         self.window = None
@@ -230,7 +263,17 @@ class Desktop:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         displayio.release_displays()
-        self.display = BufferDisplay()
+        self.board = BOARDS[board]
+        w, h = self.board.screen
+        self.lcd = BufferDisplay(w, h)  # the board's screen
+        self.display = self.lcd  # what the program draws on: the screen, or a frame in it
+        self.ox = self.oy = 0
+        if (w, h) != (160, 128) or self.board.scale != 1:
+            import hw_frame
+
+            self.display = hw_frame.Frame(self.lcd, self.board.scale)
+            self.ox = self.display._outer.x
+            self.oy = self.display._outer.y
         self.nvm = FileNvm(save_path, cut_after=cut_after)
         self.pixels = [0] * 5
         self.pixel_brightness = 0.3
@@ -294,6 +337,9 @@ class Desktop:
 
     def _pump(self):
         km = self._keymap()
+        if self.board.keys:
+            km = dict(km)
+            km.update((getattr(pygame, k), v) for k, v in self.board.keys.items())
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT:
                 self.quit = True
@@ -337,25 +383,27 @@ class Desktop:
         pass
 
     def refresh(self):
-        self.display.refresh()
+        self.lcd.refresh()
         if self.window is not None:
             self._present()
 
     def frame_surface(self, scale=1):
-        """The current frame as a pygame Surface, dimmed by the brightness setting."""
-        surf = self.display.surface
+        """The board's whole screen as a pygame Surface (scale: its size times scale)."""
+        surf = self.lcd.surface
         if scale != 1:
-            surf = pygame.transform.scale(surf, (160 * scale, 128 * scale))
+            w, h = self.board.screen
+            surf = pygame.transform.scale(surf, (round(w * scale), round(h * scale)))
         return surf
 
     def save_frame(self, path, scale=1):
-        self.display.refresh()
+        self.lcd.refresh()
         pygame.image.save(self.frame_surface(scale), path)
 
     def frame_pixel(self, x, y):
-        """RGB of the rendered screen at (x, y) (tests)."""
-        self.display.refresh()
-        c = self.display.surface.get_at((x, y))
+        """RGB of the program's 160x128 frame at (x, y) as the screen shows it (tests)."""
+        self.lcd.refresh()
+        s = self.board.scale
+        c = self.lcd.surface.get_at((self.ox + x * s, self.oy + y * s))
         return (c.r, c.g, c.b)
 
     # ---- window ------------------------------------------------------------------------
@@ -366,8 +414,9 @@ class Desktop:
             if drv in ("offscreen", "dummy") and not os.environ.get("ALLEYCAT_ALLOW_DUMMY"):
                 pygame.display.quit()
                 return "only the %s video driver is available" % drv
+            w, h = self.board.screen
             s = self.scale
-            self.window = pygame.display.set_mode((160 * s + 16, 128 * s + 40))
+            self.window = pygame.display.set_mode((round(w * s) + 16, round(h * s) + 40))
             pygame.display.set_caption("Alley Cat & Back Alley")
         except pygame.error as e:
             self.window = None
@@ -384,19 +433,22 @@ class Desktop:
         win = self.window
         win.fill((30, 30, 30))
         surf = self.frame_surface(s)
-        lvl = self.display.brightness
+        lvl = self.lcd.brightness
         if lvl < 1.0:
             surf = surf.copy()
             shade = int(255 * lvl)
             surf.fill((shade, shade, shade), special_flags=pygame.BLEND_MULT)
         win.blit(surf, (8, 8))
-        y = 128 * s + 24
-        for i in range(5):
-            c = self.pixels[i]
+        w, h = self.board.screen
+        y = round(h * s) + 24
+        n = self.board.pixels
+        first = ([c for c in self.pixels if c] or [0])[0]  # one pixel: the first lit
+        for i in range(n):
+            c = self.pixels[i] if n == 5 else first
             r, g, b = (c >> 16) & 255, (c >> 8) & 255, c & 255
             k = min(1.0, self.pixel_brightness * 3)
             col = (int(r * k), int(g * k), int(b * k))
-            x = 8 + (160 * s) * (2 * i + 1) // 10
+            x = 8 + round(w * s) * (2 * i + 1) // (2 * n)
             pygame.draw.circle(win, (60, 60, 60), (x, y), 9)
             pygame.draw.circle(win, col, (x, y), 7)
         pygame.display.flip()
@@ -448,8 +500,11 @@ class Desktop:
                 f.write("%03d %s %s\n" % (n, key, app.state_line()))
 
 
-def parse_keys(s):
-    """'a right a start' -> [(mask, hold, token)]. 'select+a' holds Select and presses A."""
+def parse_keys(s, board="pybadge"):
+    """'a right a start' -> [(mask, hold, token)]. 'select+a' holds Select and presses A.
+    board: its own key names too (BOARDS[board].names: 'esc', 'tab', ... on a Cardputer)."""
+    names = dict(KEY_NAMES)
+    names.update(BOARDS[board].names)
     out = []
     for tok in s.replace(",", " ").split():
         t = tok.lower()
@@ -457,18 +512,21 @@ def parse_keys(s):
         if "+" in t:
             parts = t.split("+")
             for p in parts[:-1]:
-                hold |= KEY_NAMES[p]
+                hold |= names[p]
             t = parts[-1]
-        if t not in KEY_NAMES:
+        if t not in names:
             raise ValueError("unknown key %r" % tok)
-        out.append((KEY_NAMES[t], hold, tok))
+        out.append((names[t], hold, tok))
     return out
 
 
 USAGE = """usage: python3 code.py [--headless] [--seed N] [--keys "a right a ..."] [--shots DIR]
-                      [--scale N] [--save PATH] [--fresh] [--log PATH]
+                      [--scale N] [--save PATH] [--fresh] [--log PATH] [--board NAME]
   (no --headless)  open a window: arrows = D-pad, Z/A = A, X/B = B, Enter = Start,
                    Space/Tab = Select, H = hint (Up), Ctrl+Q or closing the window quits
+  --board NAME     the board shown (default pybadge; BOARDS): its screen's size (shots are
+                   saved at it) and its keys (cardputer: also ; . , / = arrows, ` = Esc;
+                   --keys names esc backspace tab semicolon period comma slash)
   --headless       no window, virtual clock; press --keys in order, after each key run
                    until the program waits for input and save DIR/NNN.png (000 = start)
   --save PATH      file that stands in for the 8 KB nvm (default: save.bin at the project
@@ -483,7 +541,7 @@ def main(argv):
     """Desktop entry point used by code.py. Returns the exit status."""
     opts = {"headless": False, "seed": None, "keys": "", "shots": None, "scale": None,
             "save": os.environ.get("ALLEYCAT_SAVE", DEFAULT_SAVE), "fresh": False,
-            "log": None}
+            "log": None, "board": "pybadge"}
     i = 0
     try:
         while i < len(argv):
@@ -495,7 +553,7 @@ def main(argv):
                 opts["headless"] = True
             elif a == "--fresh":
                 opts["fresh"] = True
-            elif a in ("--seed", "--keys", "--shots", "--scale", "--save", "--log"):
+            elif a in ("--seed", "--keys", "--shots", "--scale", "--save", "--log", "--board"):
                 i += 1
                 if i >= len(argv):
                     raise ValueError("%s needs a value" % a)
@@ -503,9 +561,15 @@ def main(argv):
             else:
                 raise ValueError("unknown option %s" % a)
             i += 1
+        board = opts["board"]
+        if board not in BOARDS:
+            raise ValueError("unknown board %s (%s)" % (board, "|".join(BOARDS)))
         seed = int(opts["seed"]) if opts["seed"] is not None else None
-        keys = parse_keys(opts["keys"])
-        scale = int(opts["scale"]) if opts["scale"] else (1 if opts["headless"] else 4)
+        keys = parse_keys(opts["keys"], board)
+        scale = float(opts["scale"]) if opts["scale"] else \
+            (1 if opts["headless"] else BOARDS[board].window)
+        if scale == int(scale):
+            scale = int(scale)
     except ValueError as e:
         print("error: %s\n%s" % (e, USAGE), file=sys.stderr)
         return 2
@@ -513,7 +577,8 @@ def main(argv):
     import app as app_mod
 
     if not opts["headless"]:
-        hw = Desktop(headless=False, save_path=opts["save"], seed=seed, scale=scale)
+        hw = Desktop(headless=False, save_path=opts["save"], seed=seed, scale=scale,
+                     board=board)
         err = hw.open_window()
         if err is not None:
             print("no display (%s): use --headless --keys \"...\" --shots DIR to run "
@@ -529,7 +594,7 @@ def main(argv):
         return 0
 
     hw = Desktop(headless=True, save_path=opts["save"], seed=seed, scale=scale,
-                 log_path=opts["log"])
+                 log_path=opts["log"], board=board)
     a = app_mod.App(hw, fresh=opts["fresh"])
     if opts["log"]:
         d = os.path.dirname(opts["log"])

@@ -1,8 +1,9 @@
-# PyBadge / PyGamer hardware layer (CircuitPython). The only device-specific module.
+# The SAMD51 boards' hardware layer (CircuitPython): hw_pybadge's Device as is, hw_pygamer's
+# base. code.py picks the board's module by board.board_id (lib/hw/hw_boards.py).
 #
 # display: board.DISPLAY (160x128), refreshed by hand (auto_refresh off) after each change.
-# buttons: keypad.ShiftRegisterKeys, read into one preallocated keypad.Event; on a PyGamer
-#          (4 keys + analog joystick) the stick is turned into Left/Right/Up/Down presses.
+# buttons: keypad.ShiftRegisterKeys (key n = buttons.py's bit n), read into one preallocated
+#          keypad.Event; keys: how many (a PyGamer has 4 and a stick: hw_pygamer).
 # lights : 5 NeoPixels on board.NEOPIXEL.
 # sound  : short square-wave tones through audioio on board.SPEAKER (the SAMD51's DAC on
 #          PA02, which has no PWM timer and the port has no audiopwmio), the amplifier
@@ -21,33 +22,20 @@ except ImportError:  # not CircuitPython: a millisecond count from time.monotoni
     def _ticks():
         return int(time.monotonic() * 1000)
 
-from buttons import LEFT, RIGHT, UP, DOWN
-
 _SAMPLES = 16
 
 
 class Device:
     is_device = True
 
-    def __init__(self):
+    def __init__(self, keys=8):
         self.display = board.DISPLAY
         self.display.auto_refresh = False
-        self.joy_x = None
-        self.joy_y = None
-        if hasattr(board, "JOYSTICK_X"):  # PyGamer: B, A, Start, Select + a stick
-            import analogio
-            self.keys = keypad.ShiftRegisterKeys(
-                clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
-                key_count=4, value_when_pressed=True)
-            self.joy_x = analogio.AnalogIn(board.JOYSTICK_X)
-            self.joy_y = analogio.AnalogIn(board.JOYSTICK_Y)
-        else:
-            self.keys = keypad.ShiftRegisterKeys(
-                clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
-                key_count=8, value_when_pressed=True)
+        self.keys = keypad.ShiftRegisterKeys(
+            clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
+            key_count=keys, value_when_pressed=True)
         self.ev = keypad.Event()
         self._held = 0
-        self._joy = 0
         self.pix = neopixel.NeoPixel(board.NEOPIXEL, 5, brightness=0.1, auto_write=False)
         self.nvm = microcontroller.nvm
         if self.nvm is None:  # a board without nvm: play on, nothing survives power-off
@@ -79,7 +67,7 @@ class Device:
 
     # ---- buttons --------------------------------------------------------------------------
     def held(self):
-        return self._held | self._joy
+        return self._held
 
     def poll(self):
         pressed = 0
@@ -91,20 +79,6 @@ class Device:
                 self._held |= bit
                 break
             self._held &= ~bit
-        if self.joy_x is not None:
-            j = 0
-            x = self.joy_x.value
-            y = self.joy_y.value
-            if x < 16000:
-                j |= LEFT
-            elif x > 50000:
-                j |= RIGHT
-            if y < 16000:
-                j |= UP
-            elif y > 50000:
-                j |= DOWN
-            pressed |= j & ~self._joy
-            self._joy = j
         return pressed
 
     # ---- lights ---------------------------------------------------------------------------

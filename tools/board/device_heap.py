@@ -156,7 +156,49 @@ def long_keys():
     return k
 
 
+def deal_keys():
+    """Power-on to a finished deal on any board: Back Alley set to one deal (Settings' row
+    3, 25 -> 13 -> 7 -> 3 -> 1: written when Settings is left) and played to its end (the
+    game over writes the statistics), then an Alley Cat game started, played a little and
+    paused (the game is written). @screen and @state print the screen and the state."""
+    k = ["@start"] + [""] * 10 + ["@title", "@screen", "@state"]
+    k += ["@menu:Settings", "A", ""] + ["DOWN", ""] * 3 + ["A", ""] * 4 + ["@state", "START", ""]
+    k += _game("Back Alley") + ["@state"] + _complete() + ["@state"]
+    k += _game("Alley Cat") + _play(2) + ["START", "", "@state"]
+    return k
+
+
+def resume_keys():
+    """The next power-on after deal_keys: the title offers Continue; A resumes the game."""
+    return ["@start"] + [""] * 10 + ["@title", "@state", "A"] + IDLE + ["@state"]
+
+
 PLANS = {"default": default_keys, "long": long_keys}
+
+
+def run_board(board_id, keys, nvm=None, vm=None, heapsize="4m", mpy_cross=None, timeout=900):
+    """The driver's output (str, None on a time-out) of one run of the key script, as a board
+    runs it, on board_id's stand-ins (tools/board/standins/boards/<board_id>/ first); nvm:
+    a file that keeps the nvm between runs (a power cycle)."""
+    mp = micropython_binary(vm)
+    if not mp:
+        return "device_heap: micropython not found"
+    family = board_family(board_id)
+    with Drive(ROOT, mpy_cross, family) as d:
+        return d.run(mp, heapsize, keys, "run", timeout, board_id, nvm)
+
+
+def board_family(board_id):
+    """lib/hw/hw_boards.py's family of board_id."""
+    sys.path.insert(0, os.path.join(ROOT, "lib", "hw"))
+    try:
+        import hw_boards
+    finally:
+        sys.path.pop(0)
+    for family, ids in hw_boards.FAMILIES:
+        if board_id in ids:
+            return family
+    raise ValueError("no family for board %r in lib/hw/hw_boards.py" % board_id)
 
 
 def micropython_binary(vm=None):
@@ -230,8 +272,8 @@ def _imports(path, modname):
     return out
 
 
-def device_modules(root, thirdparty_dir, skip=()):
-    """Modules code.py imports on the device, dependencies first.
+def device_modules(root, thirdparty_dir, skip=(), family="pybadge"):
+    """Modules code.py imports on the device (on a board of that family), dependencies first.
 
     Returns (ordered module names, {name: source path}, [unresolved names]).
     """
@@ -282,6 +324,11 @@ def device_modules(root, thirdparty_dir, skip=()):
                 continue
             if deploy.desktop_only_reason(src):
                 continue
+            visit(cand, src)
+    # code.py imports these by name (__import__): the board table and the PyBadge's module
+    for cand in ("hw_boards", "hw_" + family):
+        src = _find(cand, paths)
+        if src is not None and cand not in state:
             visit(cand, src)
     return order, where, missing
 
@@ -391,7 +438,7 @@ class Drive:
     engine/, the third-party packages in lib/) next to the stand-ins, ready to run under
     the MicroPython unix port, as .py sources or compiled to .mpy."""
 
-    def __init__(self, root=ROOT, mpy_cross=None, tree=None):
+    def __init__(self, root=ROOT, mpy_cross=None, family="pybadge", tree=None):
         """tree: a CIRCUITPY tree already laid out (a bundle unzipped, tools/bundle.py) is
         run as it is: nothing is added from the checkout or site-packages, so a file it
         lacks fails the run as on a board. A library stand-in (neopixel, simpleio) then
@@ -422,7 +469,7 @@ class Drive:
                 self.third = copy_third_party(root, lib)
             finally:
                 sys.stdout = saved
-        self.order, self.where, self.missing = device_modules(root, lib)
+        self.order, self.where, self.missing = device_modules(root, lib, family=family)
         if mpy_cross:
             compile_tree(mpy_cross, drive)
 
@@ -442,8 +489,11 @@ class Drive:
         self.third = []
         self.order, self.where, self.missing = [], {}, []
 
-    def run(self, mp, heapsize, keys, mode="report", timeout=600, where=None):
-        """Output of the driver (str), or None on a time-out.
+    def run(self, mp, heapsize, keys, mode="report", timeout=600, board_id="pybadge",
+            nvm=None, where=None):
+        """Output of the driver (str), or None on a time-out. board_id: the board whose
+        stand-ins run (standins/boards/<board_id>/ before the shared ones; the PyBadge's are
+        the shared ones); nvm: a file that keeps the nvm from run to run.
 
         where: a folder of the drive to run code.py in, as CircuitPython runs a program
         started with a working folder (a Fruit Jam OS app: /apps/<name>/code.py); the path
@@ -453,13 +503,21 @@ class Drive:
         # lib/'s folders on the VM's own path from its start (code.py adds them again after
         # /lib): the driver needs no list or strings of its own to reach hw_device; made by
         # the driver and dropped before code.py ran, they left holes the program paid for
-        env["MICROPYPATH"] = os.pathsep.join([os.path.join("..", "s"), "lib", ".", ".frozen"]
-                                             + libdirs.rel_dirs()[1:])
+        own = [os.path.join("..", "s", "boards", board_id)] if board_id != "pybadge" else []
+        env["MICROPYPATH"] = os.pathsep.join(own + [os.path.join("..", "s"), "lib", ".",
+                                                    ".frozen"] + libdirs.rel_dirs()[1:])
         cwd = self.path
         if where:
             cwd = os.path.join(self.path, *where.split("/"))
-            env["MICROPYPATH"] = os.pathsep.join([os.path.join(self.tmp, "s"), ".", ".frozen",
-                                                  "/lib"] + libdirs.rel_dirs()[1:])
+            own = [os.path.join(self.tmp, "s", "boards", board_id)] if own else []
+            env["MICROPYPATH"] = os.pathsep.join(own + [os.path.join(self.tmp, "s"), ".",
+                                                        ".frozen", "/lib"] + libdirs.rel_dirs()[1:])
+        env.pop("STANDIN_NVM", None)
+        env.pop("STANDIN_BOARD", None)
+        if own:
+            env["STANDIN_BOARD"] = own[0]
+        if nvm:
+            env["STANDIN_NVM"] = nvm
         plan = os.path.join(self.tmp, "plan.txt")
         with open(plan, "w") as f:
             f.write("MODE %s\nMODULES %d\n" % (mode, len(self.order)))

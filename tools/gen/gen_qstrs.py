@@ -61,13 +61,23 @@ def names():
 PER_LINE = 8
 
 
+# lib/hw's modules a PyBadge runs (code.py imports hw_<family>.py by board.board_id): the
+# other boards' hw_*.py (and the desktop's) are never imported there, and their names would
+# only fill the PyBadge's pools; those boards intern them as they load (they have the room).
+PYBADGE_HW = ("hw_boards.py", "hw_device.py", "hw_pybadge.py")
+# names code.py interns as it runs (__import__("hw_" + family))
+RUNTIME_NAMES = ("hw_pybadge",)
+
+
 def device_sources(root=ROOT):
-    """The .py files the board runs: code.py, lib/ (not the desktop layer), engine/."""
+    """The .py files a PyBadge runs: code.py, lib/ (not the desktop's nor another board's
+    hardware layer), engine/."""
     out = [os.path.join(root, "code.py")]
     for path, rel in libdirs.sources(root):
         f = os.path.basename(path)
-        if f != "hw_desktop.py" and not is_generated(f):
-            out.append(path)
+        if (f.startswith("hw_") and f not in PYBADGE_HW) or is_generated(f):
+            continue
+        out.append(path)
     d = os.path.join(root, "engine")
     out += [os.path.join(d, f) for f in sorted(os.listdir(d)) if f.endswith(".py")]
     return out
@@ -111,7 +121,7 @@ def all_names(root=ROOT):
             if n not in seen:
                 seen.add(n)
                 order.append(n)
-    return order
+    return order + [n for n in RUNTIME_NAMES if n not in seen]
 
 
 def _vuint(b, i):
@@ -186,6 +196,8 @@ def mpy_names(root=ROOT):
             with open(path, encoding="utf-8") as f:
                 for n in runtime_strings(f.read()):
                     add(n)
+    for n in RUNTIME_NAMES:
+        add(n)
     for c in range(33, 127):
         add(chr(c))
         rank[chr(c)] = 6

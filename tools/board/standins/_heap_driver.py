@@ -17,6 +17,13 @@ MEMERR import=<module being imported or -> mark=<last mark> poll=<n>, END.
 import gc
 import sys
 
+# STANDIN_BOARD: a board's own stand-ins (standins/boards/<board_id>/), ahead of this
+# script's folder (the PyBadge's and the shared ones), which MicroPython puts first
+_b = __import__("os").getenv("STANDIN_BOARD")
+if _b:
+    sys.path.insert(0, _b)
+_b = None
+
 # CircuitPython firmware modules: in the firmware's own RAM/flash on a board, so they
 # are loaded before the measurement starts.
 for _m in ("time", "board", "displayio", "fontio", "terminalio", "bitmaptools", "keypad",
@@ -172,6 +179,21 @@ def on_mark(name):
     if name.startswith("over:"):
         if _app[0].screen.again != (name == "over:again"):
             keypad.insert(_NEXT)
+        return
+    if name == "state":  # what is on screen (app.state_line: appx stays loaded)
+        print("STATE", _app[0].state_line())
+        return
+    if name == "screen":  # the board's screen and what is shown on it
+        import board
+
+        d = board.DISPLAY
+        g = d.root_group
+        # (the program's own group is gfx's: its canvas first, then the text lines; a
+        # frame (lib/hw/hw_frame.py) holds it in a group placed and scaled on the screen)
+        f = g if type(g[0]).__name__ == "TileGrid" else g[0]
+        inner = f if f is g else f[0]
+        print("SCREEN", d.width, d.height, f.x, f.y, f.scale, inner is g,
+              inner[0].bitmap.width, inner[0].bitmap.height)
         return
     if name.startswith("map:"):
         # the heap's block map here ("@map:why" in a key script): where the holes are

@@ -14,30 +14,8 @@ unix port's heap, where the firmware keeps its names in flash.)
 """
 
 
-class Pin:
-    def __init__(self, name):
-        self.name = name
-
-    def __repr__(self):
-        return "board." + self.name
-
-
-_claimed = []
-
-
-def _claim(pin, name):
-    if not isinstance(pin, Pin):
-        raise TypeError("%s: the pin must be of type Pin" % name)
-    if pin in _claimed:
-        raise ValueError("%s is in use by another object" % pin.name)
-    _claimed.append(pin)
-    return pin
-
-
-def _release(pin):
-    if pin in _claimed:
-        _claimed.remove(pin)
-
+board_id = "pybadge"
+from _board_pins import Pin, _claim, _release, _claimed  # noqa: E402,F401
 
 for _n in ("SPEAKER SPEAKER_ENABLE NEOPIXEL BUTTON_CLOCK BUTTON_LATCH BUTTON_OUT LIGHT LED "
            "A1 A2 A3 A4 A5 A6 D2 D3 SCL SDA SCK MOSI MISO RX TX TFT_CS TFT_DC TFT_RST "

@@ -27,13 +27,33 @@ polls = 0
 
 
 def script(steps, key_names=None):
+    """key_names: {name: key number}; by default the board stand-in's _keys (a board whose
+    keys are not the PyBadge's), else PYBADGE_KEYS. A name the table lacks is a direction of
+    the board's analog stick (board._stick: name -> (AnalogIn pin name, reading)): the
+    stick is held there for that one poll."""
     global _script, _pos, _pending_release, _names, polls
     _script = steps  # not copied: the driver's heap figures should not include it
     _pos = 0
     _pending_release = -1
     polls = 0
+    if key_names is None:
+        import board
+
+        key_names = getattr(board, "_keys", None)
     if key_names is not None:
         _names = key_names
+
+
+_tilted = []  # the stick's pin held off centre for this poll
+
+
+def _tilt(step):
+    import analogio
+    import board
+
+    pin = getattr(board, board._stick[step][0])
+    analogio._levels[pin] = board._stick[step][1]
+    _tilted.append(pin)
 
 
 _inserted = []
@@ -62,6 +82,8 @@ def _next():
         _drained = True
         return None
     polls += 1
+    if _tilted:  # back to the centre
+        __import__("analogio")._levels.pop(_tilted.pop())
     if on_poll is not None:
         on_poll()
     while True:
@@ -78,6 +100,9 @@ def _next():
             continue
         break
     if step is None:
+        return None
+    if isinstance(step, str) and step not in _names:
+        _tilt(step)
         return None
     _drained = False
     k = _names[step] if isinstance(step, str) else step
@@ -226,7 +251,10 @@ class ShiftRegisterKeys(_Keys):
 
 
 class KeyMatrix(_Keys):
-    def __init__(self, row_pins, column_pins, columns_to_anodes=True, interval=0.02,
+    """shared-bindings/keypad/KeyMatrix.c: row_pins and column_pins, then keyword-only
+    options (MP_ARG_KW_ONLY; the stubs let them be positional)."""
+
+    def __init__(self, row_pins, column_pins, *, columns_to_anodes=True, interval=0.02,
                  max_events=64, debounce_threshold=1):
         _Keys.__init__(self, len(row_pins) * len(column_pins), interval, max_events,
                        tuple(row_pins) + tuple(column_pins))

@@ -53,12 +53,17 @@ class ByteArray:
                 raise ValueError("Bytes must be 0-255.")
             b[i] = v
         self.erases += 1
+        if _keep:
+            with open(_keep, "wb") as f:
+                f.write(b)
         if self._cut == self.erases:
             self._cut = 0
             __import__("_nvm_cut").cut(b, self._where, self.erases)
 
 
-nvm = ByteArray(8192)
+# STANDIN_NVM=path: the nvm kept in that file from run to run (a power cycle between two)
+_keep = __import__("os").getenv("STANDIN_NVM")
+nvm = ByteArray(getattr(__import__("board"), "_nvm_size", 8192))  # 8 KB: SAMD51, ESP32-S3
 
 
 class _Processor:
@@ -100,3 +105,12 @@ def disable_interrupts():
 
 def enable_interrupts():
     pass
+
+
+if _keep:
+    try:
+        with open(_keep, "rb") as _f:
+            _f.readinto(nvm._b)
+        _f = None
+    except OSError:
+        pass
