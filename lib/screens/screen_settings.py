@@ -1,6 +1,6 @@
 """Settings and statistics screens (loaded only while shown)."""
 import gfx
-from app import LEVEL_NAMES
+from app import LEVEL_NAMES, S_SOUND
 import menus
 from title import AskMenu
 from fx import T_MOVE
@@ -18,9 +18,10 @@ _RESET = 1  # ask code: reset the statistics
 
 
 def _row(i, v):
-    """One settings row: its name and value, 25 characters (the value right-aligned)."""
+    """One settings row: its name and value, 25 characters (the value right-aligned);
+    v < 0: the setting does nothing on this board."""
     name = _SETTING_NAMES[i]
-    val = _SETTING_VALUES[i][v]
+    val = _SETTING_VALUES[i][v] if v >= 0 else "none on this board"
     return name + " " * (25 - len(name) - len(val)) + val
 
 
@@ -33,10 +34,16 @@ class SettingsScreen(AskMenu):
         s = self.app.settings
         items = []
         for i in range(len(_SETTING_NAMES)):
-            items.append(_row(i, s[i]))
+            items.append(_row(i, self.value(i)))
         items.append("Reset statistics")
         self.note = ""
         return items
+
+    def value(self, i):
+        # a board without sound (hw.no_sound: the Fruit Jam) says so on the Sound row
+        if i == S_SOUND and getattr(self.app.hw, "no_sound", False):
+            return -1
+        return self.app.settings[i]
 
     def top(self):
         t = self.sel - _SHOWN + 1
@@ -83,7 +90,7 @@ class SettingsScreen(AskMenu):
         s[i] = (s[i] + d) % LIMITS[i]
         app.apply_settings()
         app.fx.tone(T_MOVE)
-        self.items[i] = _row(i, s[i])
+        self.items[i] = _row(i, self.value(i))
         self.note = ""
         self.draw_items()
 
