@@ -59,9 +59,12 @@ import libdirs  # noqa: E402  (lib/'s folders)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# Modules that CircuitPython (9.x/10.x) builds into the firmware of a PyBadge-class
-# board, or that MicroPython-family interpreters provide: never copied.
+# Modules that CircuitPython (9.x/10.x) builds into the firmware of the boards the program
+# runs on (PyBadge-class SAMD51s; the Cardputer's cardputer_keyboard, ports/espressif/module;
+# the Fruit Jam's picodvi and usb_host, ports/raspberrypi), or that MicroPython-family
+# interpreters provide: never copied.
 CIRCUITPY_BUILTINS = frozenset("""
+    cardputer_keyboard picodvi usb_host
     _bleio _eve _pixelmap _stage adafruit_bus_device adafruit_pixelbuf aesio alarm
     analogbufio analogio array atexit audiobusio audiocore audioio audiomixer audiomp3
     audiopwmio binascii bitbangio bitmapfilter bitmaptools bitops board builtins
