@@ -1,12 +1,13 @@
 """tools/bundle.py: one zip per board family, each of which, unzipped alone into an empty
-folder, starts and plays on the stand-ins (tools/board/device_heap.py's Drive, under the
-MicroPython unix port): a file it lacks fails the run. Also: only the family's board module
-is inside, the bytes are the same for the same tree, the Fruit Jam zip is a Fruit Jam OS
-app (code.py, metadata.json, a 64x64 BMP icon) that runs from its own folder.
+folder, starts and plays on its board's stand-ins (tools/board/device_heap.py's Drive,
+under the MicroPython unix port; the Fruit Jam through tests/mp/fruit_jam_game.py): a
+file it lacks fails the run. Also: only the family's board module is inside, the bytes are
+the same for the same tree, the Fruit Jam zip is a Fruit Jam OS app (code.py,
+metadata.json, a 64x64 BMP icon) that runs from its own folder alone.
 
-The real tree is bundled for the families whose board module is there; a copy of it with
-lib/hw/hw_boards.py naming all four families (and, for a family whose module has not
-landed, a small hw_<family>.py over hw_device.py) exercises the four-family logic."""
+The real tree is bundled for the families whose board module is there (all four since
+the boards and fruitjam branches); tests that change the tree use a copy of it, in which a
+family whose module is missing gets a small stand-in hw_<family>.py over hw_device.py."""
 import json
 import os
 import shutil
@@ -26,6 +27,7 @@ import bundle  # noqa: E402
 import cp_mpy_cross  # noqa: E402
 import deploy  # noqa: E402
 import device_heap  # noqa: E402
+import libdirs  # noqa: E402
 
 FAMILIES = (("pybadge", ("pybadge", "edgebadge")), ("pygamer", ("pygamer",)),
             ("cardputer", ("m5stack_cardputer",)), ("fruit_jam", ("adafruit_fruit_jam",)))
@@ -103,12 +105,39 @@ def unzip(path, dest, only=None):
     return dest
 
 
-def run(tree, keys=None, where=None):
-    """(passed, where it failed) of the device program run from tree on the stand-ins."""
-    keys = device_heap.default_keys() if keys is None else keys
+BOARD_OF = {family: ids[0] for family, ids in deploy.families(ROOT)}
+FRUIT_JAM_DRIVER = os.path.join(ROOT, "tests", "mp", "fruit_jam_game.py")
+
+
+def run(tree, family, where=None):
+    """(passed, where it failed) of the device program run from tree on the stand-ins of
+    the family's first board: the heap driver's default key plan (both games, PyBadge
+    buttons), or on the Fruit Jam (a keyboard and three buttons) tests/mp/fruit_jam_game.py's
+    "play" (Settings, a Back Alley deal played to its end, the pause writes the game)."""
+    board_id = BOARD_OF[family]
     with device_heap.Drive(tree=tree) as d:
-        text = d.run(MP, "4m", keys, "run", timeout=300, where=where)
-    return device_heap.outcome(text)
+        if family != "fruit_jam":
+            text = d.run(MP, "4m", device_heap.default_keys(), "run", timeout=300,
+                         board_id=board_id, where=where)
+            return device_heap.outcome(text)
+        s = os.path.join(d.tmp, "s")
+        path = [os.path.join(s, "boards", board_id), s]
+        if where:  # CircuitPython's path, the working folder the app's
+            path += [".", ".frozen", "/lib"] + libdirs.rel_dirs()[1:]
+        else:
+            path += libdirs.rel_dirs() + ["."]
+        stdin = os.path.join(d.tmp, "stdin")
+        open(stdin, "wb").close()
+        env = dict(os.environ, MICROPYPATH=os.pathsep.join(path), FRUITJAM_STDIN=stdin,
+                   FRUITJAM_NVM=os.path.join(d.tmp, "nvm"), FRUITJAM_MONITOR="640x480")
+        with open(stdin, "rb") as f:
+            r = subprocess.run([MP, "-X", "heapsize=4m", FRUIT_JAM_DRIVER, "play"],
+                               cwd=os.path.join(d.path, *(where or ".").split("/")), env=env,
+                               stdin=f, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, timeout=300)
+        if r.returncode == 0 and "END ok" in r.stdout.splitlines():
+            return True, ""
+        return False, r.stdout[-1500:]
 
 
 # --------------------------------------------------------------------------- what is inside
@@ -194,38 +223,44 @@ def test_the_size_table_lists_each_zip_against_its_boards_space(multi, capsys):
 @pytest.mark.parametrize("family", PRESENT)
 def test_each_zip_unzipped_alone_starts_and_plays(real, tmp_path, family):
     tree = unzip(real[family][0], str(tmp_path / "empty"))
-    assert run(tree) == (True, "")
+    assert run(tree, family) == (True, "")
 
 
 @needs_mp
-@pytest.mark.parametrize("missing", ["board module", "lib/neopixel.py", "lib/tables/table.py",
-                                     "engine/backalley.py", "lib/draw/gfxpaint.py"])
-def test_a_zip_missing_a_file_fails_the_run(real, tmp_path, missing):
-    family = PRESENT[0]
+@pytest.mark.parametrize("family,missing", [
+    ("pybadge", "board module"), ("pybadge", "lib/neopixel.py"),
+    ("pybadge", "lib/tables/table.py"), ("pybadge", "engine/backalley.py"),
+    ("pybadge", "lib/draw/gfxpaint.py"), ("pybadge", "lib/hw/hw_device.py"),
+    ("pybadge", "lib/hw/hw_boards.py"), ("pygamer", "board module"),
+    ("cardputer", "lib/hw/hw_frame.py"), ("fruit_jam", "board module"),
+    ("fruit_jam", "lib/hw/stdin_keys.py")])
+def test_a_zip_missing_a_file_fails_the_run(real, tmp_path, family, missing):
+    if family not in real:
+        pytest.skip("no %s board module in the tree yet" % family)
     tree = unzip(real[family][0], str(tmp_path / "empty"))
     rel = deploy.board_module(ROOT, family) if missing == "board module" else missing
     os.remove(os.path.join(tree, *rel.split("/")))
-    ok, where = run(tree)
+    ok, where = run(tree, family)
     assert not ok
     assert "ImportError" in where or "no module" in where.lower(), where
 
 
 @needs_mp
-def test_the_fruit_jam_zip_runs_from_the_top_and_as_an_os_app(multi, tmp_path):
-    _src, zips = multi
-    path = zips["fruit_jam"][0]
-    assert run(unzip(path, str(tmp_path / "top"))) == (True, "")
+def test_the_fruit_jam_zip_runs_as_a_fruit_jam_os_app_from_its_folder_alone(real, tmp_path):
+    path = real["fruit_jam"][0]
     # Fruit Jam OS: only the app folder is copied (the drive's code.py is the launcher),
     # and its code.py runs with the folder as the working folder, /lib the OS's
     tree = unzip(path, str(tmp_path / "os"), only=bundle.APP_DIR)
     assert sorted(os.listdir(tree)) == ["apps"]
-    assert run(tree, where=bundle.APP_DIR) == (True, "")
+    assert run(tree, "fruit_jam", where=bundle.APP_DIR) == (True, "")
+    os.remove(os.path.join(tree, *bundle.APP_DIR.split("/"), "lib", "app.py"))
+    ok, where = run(tree, "fruit_jam", where=bundle.APP_DIR)
+    assert not ok and "ImportError" in where, where
 
 
 @needs_mp
-def test_the_app_folder_run_fails_when_code_py_does_not_add_its_lib(multi, tmp_path):
-    _src, zips = multi
-    tree = unzip(zips["fruit_jam"][0], str(tmp_path / "os"), only=bundle.APP_DIR)
+def test_the_app_folder_run_fails_when_code_py_does_not_add_its_lib(real, tmp_path):
+    tree = unzip(real["fruit_jam"][0], str(tmp_path / "os"), only=bundle.APP_DIR)
     code = os.path.join(tree, *bundle.APP_DIR.split("/"), "code.py")
     with open(code) as f:
         text = f.read()
@@ -235,7 +270,7 @@ def test_the_app_folder_run_fails_when_code_py_does_not_add_its_lib(multi, tmp_p
     assert old != text
     with open(code, "w") as f:
         f.write(old)
-    ok, where = run(tree, where=bundle.APP_DIR)
+    ok, where = run(tree, "fruit_jam", where=bundle.APP_DIR)
     assert not ok and "ImportError" in where, where
 
 
@@ -266,9 +301,8 @@ def read_bmp(data):
     return w, abs(h), bpp, pal, rows
 
 
-def test_the_fruit_jam_zip_is_a_fruit_jam_os_app(multi):
-    _src, zips = multi
-    files = zips["fruit_jam"][1]
+def test_the_fruit_jam_zip_is_a_fruit_jam_os_app(real):
+    files = real["fruit_jam"][1]
     app = bundle.APP_DIR + "/"
     meta = json.loads(files[app + "metadata.json"].decode())
     assert meta["title"] == "Alley Cat & Back Alley"
@@ -295,9 +329,8 @@ def test_the_fruit_jam_zip_is_a_fruit_jam_os_app(multi):
     assert len(used) >= 6
 
 
-def test_other_zips_have_no_app_folder(multi):
-    _src, zips = multi
-    for family, (_p, files) in zips.items():
+def test_other_zips_have_no_app_folder(real):
+    for family, (_p, files) in real.items():
         if family != "fruit_jam":
             assert not any(n.startswith("apps/") for n in files)
 
