@@ -8,7 +8,10 @@ Copies boot.py, engine/, lib/ and the third-party modules the program imports
 (found with `ast` in code.py, lib/**.py and engine/**.py, followed through their
 own imports, located in the installed pinned packages of the running
 interpreter -- so run it with the project's venv python), then code.py last so
-the board's auto-reload restarts once everything else is in place.
+the board's auto-reload restarts once everything else is in place. Of lib/hw's
+board modules only the board's family's goes (the board id from boot_out.txt's
+"Board ID:" line, its family from lib/hw/hw_boards.py; every family's when unknown).
+tools/bundle.py zips the same selection per family.
 
 * The drive is found automatically (Linux /media/$USER/CIRCUITPY,
   /run/media/$USER/CIRCUITPY, /media/CIRCUITPY; macOS /Volumes/CIRCUITPY;
