@@ -4,9 +4,11 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [PauseScreen, 'lib/screens/menus.py', menu, pause, Paused, Resume, Rules, ITEM_Y]
-    _ = ['lib/screens/rules.py', _page, Buttons, 'page=%d', AC_PAGES, BA_PAGES, KEYS_PAGE, 'lib/screens/screen_settings.py']
-    _ = [SettingsScreen, StatsScreen, _row, top, hide, Reset, Back, _SETTING_NAMES]
+    _ = [save_settings, stat, reset_stats, S_SOUND, LIMITS, ST_PLAYED, ST_WON, ST_STREAK]
+    _ = [ST_BEST_STREAK, ST_BEST_SCORE, NO_SCORE, kind, back_to, RulesScreen, TitleScreen, PauseScreen]
+    _ = ['lib/screens/menus.py', menu, pause, Paused, Resume, Rules, ITEM_Y, 'lib/screens/rules.py']
+    _ = [_page, Buttons, 'page=%d', AC_PAGES, BA_PAGES, KEYS_PAGE, 'lib/screens/screen_settings.py', SettingsScreen]
+    _ = [StatsScreen, _row, no_sound, top, hide, Reset, Back, _SETTING_NAMES]
     _ = [_SETTING_VALUES, _SHOWN, _RESET, _PAGE_TITLES, _STAT_ROWS, 'lib/screens/title.py', ask_back, ask_code]
     _ = [draw_answers, answer, detail, Continue, ', %s %d', title_item, 'BACK ALLEY', 'Alley Cat']
     _ = [Statistics, GAME_NAMES, yes, title, NAVY, Menu, sel, SKY]
@@ -22,5 +24,3 @@ def names():
     _ = [PHASE_ROUND_OVER, AlleyCat, back, DECK, ALL, mask, decided, is_consistent]
     _ = [stock, stock_top, gone, gone_n, lead_bits, _round_pts, AlleyCatView, BINOM]
     _ = [CODE, FS, RET, 'engine.bot_alleycat_tables', hard_begin, hard_step, 'engine.winprob_alleycat', unseen]
-    _ = [unseen_n, wh, ws, sh, totals, alive, margin, steps]
-    _ = [differs, budget, hs, find_unseen, LEAD, win_prob_end, me_dealer, _cell]

@@ -4,6 +4,8 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
+    _ = [unseen_n, wh, ws, sh, totals, alive, margin, steps]
+    _ = [differs, budget, hs, find_unseen, LEAD, win_prob_end, me_dealer, _cell]
     _ = ['engine.cards', alleycat, 'Not now', AC, NAMES, AlleyCatScreen, 'lib/tables/screen_alleycat.py', cards2]
     _ = [first_msg, 'New round', 'CPU leads', 'You draw ', 'Round over', 'Game over', _score_text, '%s %d']
     _ = [' (', CPU, You, 'to %d', 'Stock %d', card_xy, CW, CH]
@@ -22,5 +24,3 @@ def names():
     _ = [EASY, NORMAL, HARD, 'engine/cards.py', CDHS, LB, BB, '??']
     _ = [parse_card, CLUBS, DIAMONDS, HEARTS, SPADES, JOKER, _RANKS, _SUITS]
     _ = ['engine/common.py', checksum16, hi, lo, copy_from, LOAD_TOO_SHORT, LOAD_BAD_MAGIC, LOAD_BAD_VERSION]
-    _ = [LOAD_BAD_CHECKSUM, magic, least, go, 'engine/rng.py', 'engine.common', phase, hand]
-    _ = [turn, trick_size, move, table, seed, save, rng, PHASE_PLAY]

@@ -4,10 +4,12 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
+    _ = [LOAD_BAD_CHECKSUM, magic, least, go, 'engine/rng.py', 'engine.common', phase, hand]
+    _ = [turn, trick_size, move, table, seed, save, rng, PHASE_PLAY]
     _ = [PHASE_GAME_OVER, bids, dealer, gfx, app, level, NO_CARD, buf]
     _ = [deals, buttons, last_winner, reason, hand_n, obs, cur, tricks]
     _ = [history_size, deal_number, trump, load, flags, leader, work, Rng]
-    _ = [PHASE_HAND_OVER, strict, board, hold_until, msg3, tip, msg_bad, contract]
+    _ = [board, PHASE_HAND_OVER, strict, hold_until, msg3, tip, msg_bad, contract]
     _ = [is_card, hands, _team_points, engine, me, again, last_trick, fx]
     _ = [now, KIND, winner, legal_moves, tone, LITTLE_BLOOPER, BIG_BLOOPER, below]
     _ = [next30, trick_card, last_leader, passed, PHASE_BID, BID_PASS, OK, begin]
@@ -22,5 +24,3 @@ def names():
     _ = [SEATS, history_card, history_seat, GAME, enter, new_game, game, GameScreen]
     _ = [adopt, sort_key, human_won, card_played, trick_done, card_text, draw_table, draw_hand]
     _ = [play, ERR_PHASE, ERR_NOT_IN_HAND, ERR_ILLEGAL, ERR_BAD_MOVE, CardGame, _score, shuffle]
-    _ = [_take, GAME_ID, put16, get16, seal, unseal, points, win_prob]
-    _ = [digest, SLICE, rect, backalley, BA, T_WHITE, summary, bid_tip]

@@ -4,6 +4,8 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
+    _ = [_take, GAME_ID, put16, get16, seal, unseal, points, win_prob]
+    _ = [digest, SLICE, rect, backalley, BA, T_WHITE, summary, bid_tip]
     _ = [redeals, _HIGH, _sample, _first_leader, _size, rebuild, started, discarded]
     _ = [played_n, played, lead, BackAlleyKnow, _know, _code, hist_c, hist_s]
     _ = [wm, _draws, _sim_start, stn, sled, sbest, sbest_tr, sbest_seat]
@@ -22,5 +24,3 @@ def names():
     _ = [STEP, _s, deck, _explain, left, choice, row, ROWS]
     _ = [__import__, screen_backalley_draw, BackAlleyScreen, 'lib/tables/screen_backalley.py', '%s deals', 'lib/tables/screen_backalley_bid.py', word, '<  %s  >']
     _ = [load_bids, 'Hint: ', 'bid ', '%s leads', 'You pass', 'You bid ', '%s %s', passes]
-    _ = ['bids ', 'lib/tables/screen_backalley_draw.py', trick_winner, 'No trump', 'Trump ', '%d/%d', seats, '%s %s/%d']
-    _ = [WHITE, 'Your bid', cards, SEAT, XY, hold, 'engine/backalley.py', backalley_rules]

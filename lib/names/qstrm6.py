@@ -4,6 +4,8 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
+    _ = ['bids ', 'lib/tables/screen_backalley_draw.py', trick_winner, 'No trump', 'Trump ', '%d/%d', seats, '%s %s/%d']
+    _ = [WHITE, 'Your bid', cards, SEAT, XY, hold, 'engine/backalley.py', backalley_rules]
     _ = [backalley_save, _card_legal, hand_points, _r, strict_trump_lead, 'engine/backalley_rules.py', off, 'engine/backalley_save.py']
     _ = ['engine/bot_backalley.py', 'engine.bot_backalley_play', _misfit, _lowest, _ACCEPT, mt, 'engine/bot_backalley_bid.py', _theirs]
     _ = [_bid_sampled, _sure_board, _bid_end, tt, 'engine/bot_backalley_know.py', void, tmax, tmin]
@@ -22,4 +24,3 @@ def names():
     _ = [J, K, L, M, N, O, Q, R]
     _ = [S, U, V, X, Y, Z, '[', '\\']
     _ = [']', '^', _, '`', l, r, u, z]
-    _ = ['{', '|', '}', '~']
