@@ -14,7 +14,7 @@ if sys.implementation.name == "cpython":
 
     sys.exit(hw_desktop.main(sys.argv[1:]))
 else:
-    if "lib" not in sys.path and ("/lib" not in sys.path or __import__("os").getcwd() != "/"):
+    if "lib" not in sys.path and "/lib" not in sys.path:
         sys.path.append("lib")
     sys.path.extend(_m)
     import buttons

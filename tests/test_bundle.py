@@ -265,8 +265,8 @@ def test_the_app_folder_run_fails_when_code_py_does_not_add_its_lib(real, tmp_pa
     with open(code) as f:
         text = f.read()
     # code.py as it was: lib/ added only where there is no /lib (right at the drive's top)
-    old = text.replace('("/lib" not in sys.path or __import__("os").getcwd() != "/")',
-                       '"/lib" not in sys.path')
+    # the program's code.py as it is at the drive's top: lib/ added only where /lib is not
+    old = text.replace(bundle.APP_PATH_LINE, bundle.PATH_LINE)
     assert old != text
     with open(code, "w") as f:
         f.write(old)
@@ -307,7 +307,11 @@ def test_the_fruit_jam_zip_is_a_fruit_jam_os_app(real):
     meta = json.loads(files[app + "metadata.json"].decode())
     assert meta["title"] == "Alley Cat & Back Alley"
     assert app + meta["icon"] in files  # the launcher loads the app folder's meta["icon"]
-    assert files[app + "code.py"] == files["code.py"]
+    # the program's code.py but for the line that adds the app folder's lib/
+    top, mine = files["code.py"].decode().split("\n"), files[app + "code.py"].decode().split("\n")
+    assert len(top) == len(mine)
+    assert [(a, b) for a, b in zip(top, mine) if a != b] == \
+        [(bundle.PATH_LINE.rstrip("\n"), bundle.APP_PATH_LINE.rstrip("\n"))]
     # the whole program is in the app folder too, boot.py is the OS's
     program = {n for n in files if n not in ("README.txt", "boot.py") and not n.startswith(app)}
     assert {app + n for n in program} | {app + "metadata.json", app + "icon.bmp"} == \
@@ -327,6 +331,20 @@ def test_the_fruit_jam_zip_is_a_fruit_jam_os_app(real):
     assert pal[rows[0][0]] == colours[0] == pal[rows[63][63]]  # the felt in the corners
     assert {colours[1], colours[2], colours[3], colours[5]} <= used
     assert len(used) >= 6
+
+
+def test_no_app_without_the_path_line(multi, tmp_path):
+    src, _zips = multi
+    with open(os.path.join(src, "code.py")) as f:
+        text = f.read()
+    other = str(tmp_path / "proj")
+    shutil.copytree(src, other)
+    with open(os.path.join(other, "code.py"), "w") as f:
+        # the same meaning in other words: the app's line cannot be put in its place
+        f.write(text.replace(bundle.PATH_LINE,
+                             '    if not ("lib" in sys.path or "/lib" in sys.path):\n'))
+    with pytest.raises(bundle.BundleError):
+        bundle.build(other, str(tmp_path / "d"), only=["fruit_jam"], use_mpy=False, say=quiet)
 
 
 def test_other_zips_have_no_app_folder(real):
@@ -375,15 +393,25 @@ def test_mpy_zips_per_major_version_at_hand(multi, tmp_path):
         assert "CircuitPython %d.x only" % major in files["README.txt"].decode()
 
 
-def test_a_refused_compiler_gives_sources(multi, tmp_path):
+@pytest.mark.parametrize("version,mpy,header", [
+    ("8.2.0", 5, None),  # another major version: refused before compiling
+    ("9.2.1", 6, b"M\x06"),  # says CircuitPython, writes MicroPython's header: refused after
+])
+def test_a_refused_compiler_gives_sources(multi, tmp_path, version, mpy, header):
     src, _zips = multi
-    c8 = fake_cp_mpy_cross(tmp_path, "8.2.0", mpy=5)
+    c = fake_cp_mpy_cross(tmp_path, version, mpy=mpy)
+    if header:
+        with open(c) as f:
+            text = f.read()
+        with open(c, "w") as f:
+            f.write(text.replace('b"C" + ', '%r + ' % header[:1]))
     said = []
-    written = bundle.build(src, str(tmp_path / "d"), only=["pybadge"], mpy_cross=[c8],
+    written = bundle.build(src, str(tmp_path / "d"), only=["pybadge"], mpy_cross=[c],
                            say=said.append)
     assert [os.path.basename(p) for p, _f, _m, _x in written] == ["alleycat-pybadge.zip"]
-    assert "lib/app.py" in written[0][3]
-    assert any("refused" in s for s in said)
+    assert "lib/app.py" in written[0][3] and written[0][2] is None
+    assert any("refused" in s for s in said), said
+    assert os.listdir(tmp_path / "d") == ["alleycat-pybadge.zip"]
 
 
 # --------------------------------------------------------------------------- deploy

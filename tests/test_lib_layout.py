@@ -78,29 +78,11 @@ def test_code_py_puts_the_folders_on_the_boards_path_after_lib(tmp_path):
         implementation = Impl
         path = ["", "/", ".frozen", "/lib"]
 
-    import builtins
-
-    def run(cwd):
-        class FakeOs:
-            @staticmethod
-            def getcwd():
-                return cwd
-
-        def imp(name, *a, **k):
-            return FakeOs if name == "os" else builtins.__import__(name, *a, **k)
-
-        FakeSys.path = ["", "/", ".frozen", "/lib"]
-        g = {"__name__": "__main__", "__builtins__": dict(vars(builtins), __import__=imp)}
-        exec(compile(head.replace("import sys\n", "sys = FakeSys\n", 1), "code.py", "exec"),
-             dict(g, FakeSys=FakeSys))
-        return FakeSys.path
-
+    g = {"__name__": "__main__", "__builtins__": __builtins__}
+    exec(compile(head.replace("import sys\n", "sys = FakeSys\n", 1), "code.py", "exec"),
+         dict(g, FakeSys=FakeSys))
     # relative to the drive's top, the board's working folder when code.py runs
-    assert run("/") == ["", "/", ".frozen", "/lib"] + ["lib/" + d for d in libdirs.DIRS]
-    # started with another working folder (a Fruit Jam OS app, /apps/alleycat): /lib is the
-    # drive's, so that folder's lib/ goes on the path too
-    assert run("/apps/alleycat") == ["", "/", ".frozen", "/lib", "lib"] + \
-        ["lib/" + d for d in libdirs.DIRS]
+    assert FakeSys.path == ["", "/", ".frozen", "/lib"] + ["lib/" + d for d in libdirs.DIRS]
 
 
 def test_the_desktop_save_file_is_still_at_the_project_root():

@@ -54,6 +54,13 @@ APP_FAMILY = "fruit_jam"
 APP_DIR = "apps/" + NAME
 ICON_SIZE = 64
 
+# The app's code.py is the program's with one line changed: Fruit Jam OS starts an app with
+# its folder as the working folder, where the app's lib/ is not the drive's /lib, which is on
+# CircuitPython's path; so lib/ is added there too. (The board's code.py keeps its line: a
+# condition more costs the PyBadge heap.)
+PATH_LINE = '    if "lib" not in sys.path and "/lib" not in sys.path:\n'
+APP_PATH_LINE = '    if "lib" not in sys.path:  # (an app: /lib is the drive\'s, lib/ this folder\'s)\n'
+
 # Each family's boards and their CIRCUITPY filesystem (KB), from CircuitPython's board
 # definitions (adafruit/circuitpython, docs/DEPLOY.md cites the files): the whole QSPI
 # flash on the SAMD51 boards, the user_fs partition of partitions-8MB.csv on the
@@ -145,7 +152,8 @@ def readme(family, major=None):
         "1. Back up: copy everything on the CIRCUITPY drive to a folder on your computer",
         "   (your code.py and anything else you keep there).",
         "2. Unzip this file.",
-        "3. Copy its contents (code.py, boot.py, lib and engine; not this README) onto",
+        "3. Copy its contents (code.py, boot.py, lib and engine; not this README%s) onto" %
+        (", not apps" if family == APP_FAMILY else ""),
         "   CIRCUITPY, replacing code.py and merging the lib folder. The board restarts",
         "   into the game.",
         "",
@@ -155,9 +163,10 @@ def readme(family, major=None):
     if family == APP_FAMILY:
         text += [
             "",
-            "Fruit Jam OS: leave code.py and boot.py alone (they are the OS's launcher) and",
-            "copy only the folder %s/ into the drive's apps/ folder. The launcher then shows" % APP_DIR,
-            "the game with its icon; the app folder holds the whole program.",
+            "With Fruit Jam OS on the board, do this instead: leave code.py and boot.py",
+            "alone (they are the OS's launcher) and copy only the folder %s/ into" % APP_DIR,
+            "the drive's apps/ folder. The launcher then lists the game with its icon; the",
+            "app folder holds the whole program.",
         ]
     return ("\n".join(text) + "\n").encode("utf-8")
 
@@ -166,6 +175,15 @@ def metadata():
     """The Fruit Jam OS launcher reads "title" and "icon" (a path in the app's folder)."""
     return (json.dumps({"title": TITLE, "icon": "icon.bmp"}, indent=2, sort_keys=True)
             + "\n").encode("utf-8")
+
+
+def app_code(code):
+    """The app folder's code.py (bytes) made from the program's (bytes)."""
+    text = code.decode("utf-8")
+    if text.count(PATH_LINE) != 1:
+        raise BundleError("code.py has no line %r: the Fruit Jam OS app could not add its "
+                          "lib/ (tools/bundle.py, PATH_LINE)" % PATH_LINE.strip())
+    return text.replace(PATH_LINE, APP_PATH_LINE).encode("utf-8")
 
 
 def bmp4(pixels, palette, width, height):
@@ -255,6 +273,7 @@ def entries(src, family, requirements, compiler=None, major=None, workdir=None,
         for rel in list(files):
             if rel != "boot.py":
                 files[APP_DIR + "/" + rel] = files[rel]
+        files[APP_DIR + "/code.py"] = app_code(files["code.py"])
         files[APP_DIR + "/metadata.json"] = metadata()
         files[APP_DIR + "/icon.bmp"] = icon_bmp if icon_bmp is not None else icon(src)
     files["README.txt"] = readme(family, major)
@@ -296,33 +315,43 @@ def build(src=ROOT, out_dir=None, only=None, use_mpy=True, mpy_cross=(), get_mpy
         if f not in present:
             raise BundleError("no such family in %s: %s (there are: %s)"
                               % (src, f, ", ".join(present)))
-    found, why = ({}, ["--no-mpy: sources only"]) if not use_mpy else compilers(mpy_cross, get_mpy_cross, url, say)
+    if use_mpy:
+        found, why = compilers(mpy_cross, get_mpy_cross, url, say)
+    else:
+        found, why = {}, ["--no-mpy: sources only"]
     for w in why:
         say(w)
-    kinds = sorted(found) or [None]
-    if not found:
-        say("writing .py sources (no CircuitPython mpy-cross at hand)")
     notes = []  # (build_plan's "left out hw_desktop.py": every zip leaves it out)
     app_icon = icon(src) if APP_FAMILY in wanted else None
+    zips = {}  # {(family, major): files}, all made before any is written
+    with tempfile.TemporaryDirectory(prefix="bundle-mpy-") as work:
+        for major in sorted(found):
+            made = {}
+            try:
+                for family in wanted:
+                    made[family, major] = entries(src, family, requirements, found[major], major,
+                                                  os.path.join(work, str(major), family),
+                                                  app_icon, out=notes.append)
+            except Refused as e:  # as deploy does: one line, and the sources instead
+                say("compile refused: %s; no CircuitPython %d zips" % (e, major))
+                continue
+            zips.update(made)
+        if not zips:
+            say("writing .py sources%s" % ("" if found else " (no CircuitPython mpy-cross at hand)"))
+            for family in wanted:
+                zips[family, None] = entries(src, family, requirements, icon_bmp=app_icon,
+                                             out=notes.append)
     os.makedirs(out_dir, exist_ok=True)
     written = []
-    with tempfile.TemporaryDirectory(prefix="bundle-mpy-") as work:
-        for major in kinds:
-            for family in wanted:
-                try:
-                    files = entries(src, family, requirements, found.get(major), major,
-                                    os.path.join(work, str(major), family), app_icon,
-                                    out=notes.append)
-                except Refused as e:
-                    raise BundleError("compile refused: %s; nothing written for CircuitPython %d"
-                                      % (e, major))
-                path = os.path.join(out_dir, zip_name(family, major))
-                data = zip_bytes(files)
-                tmp = path + ".tmp"
-                with open(tmp, "wb") as f:
-                    f.write(data)
-                os.replace(tmp, path)
-                written.append((path, family, major, files))
+    for major in sorted({m for _f, m in zips}, key=lambda m: m or 0):
+        for family in wanted:
+            files = zips[family, major]
+            path = os.path.join(out_dir, zip_name(family, major))
+            tmp = path + ".tmp"
+            with open(tmp, "wb") as f:
+                f.write(zip_bytes(files))
+            os.replace(tmp, path)
+            written.append((path, family, major, files))
     for line in size_table(written):
         say(line)
     return written
