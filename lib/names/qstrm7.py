@@ -4,4 +4,4 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = ['{', '|', '}', '~']
+    _ = ['|', '}', '~']
