@@ -5,14 +5,10 @@ import sys
 
 _m = ("lib/tables", "lib/screens", "lib/draw", "lib/hw", "lib/saves")
 if sys.implementation.name == "cpython":
-    import os
-
-    _root = os.path.dirname(os.path.abspath(__file__))
-    for _p in ("lib",) + _m[::-1] + ("",):
-        sys.path.insert(0, os.path.join(_root, _p))
+    sys.path.insert(0, __file__[:-7] + "lib/hw")
     import hw_desktop
 
-    sys.exit(hw_desktop.main(sys.argv[1:]))
+    sys.exit(hw_desktop.main(sys.argv[1:], _m))
 else:
     if "lib" not in sys.path and "/lib" not in sys.path:
         sys.path.append("lib")

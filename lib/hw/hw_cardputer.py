@@ -93,8 +93,8 @@ class Device(hw_device.Device):
         import audiobusio
         import audiocore
 
-        self._wave = array.array("H", [0xC000 if i < hw_device._SAMPLES // 2 else 0x4000
-                                       for i in range(hw_device._SAMPLES)])
-        self._sample = audiocore.RawSample(self._wave, sample_rate=440 * hw_device._SAMPLES)
+        # hw_device.Device.tone's wave: 16 samples a period, played at freq * 16 a second
+        self._wave = array.array("H", [0xC000 if i < 8 else 0x4000 for i in range(16)])
+        self._sample = audiocore.RawSample(self._wave, sample_rate=440 << 4)
         self._audio = audiobusio.I2SOut(board.I2S_BIT_CLOCK, board.I2S_WORD_SELECT,
                                         board.I2S_DATA)

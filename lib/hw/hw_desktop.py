@@ -252,8 +252,6 @@ class BufferDisplay(PyGameDisplay):
 class Desktop:
     """Hardware for desktop. headless=True: virtual clock, no window."""
 
-    is_device = False
-
     def __init__(self, headless=True, save_path=None, seed=None, scale=3, cut_after=None,
                  log_path=None, board="pybadge"):
         self.headless = headless
@@ -537,8 +535,11 @@ USAGE = """usage: python3 code.py [--headless] [--seed N] [--keys "a right a ...
 """
 
 
-def main(argv):
-    """Desktop entry point used by code.py. Returns the exit status."""
+def main(argv, dirs=()):
+    """Desktop entry point used by code.py (dirs: its lib/ folders). Returns the exit
+    status."""
+    for p in ("lib",) + tuple(dirs)[::-1] + ("",):  # the project's root first, then the folders
+        sys.path.insert(0, os.path.join(ROOT, p))
     opts = {"headless": False, "seed": None, "keys": "", "shots": None, "scale": None,
             "save": os.environ.get("ALLEYCAT_SAVE", DEFAULT_SAVE), "fresh": False,
             "log": None, "board": "pybadge"}

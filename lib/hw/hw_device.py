@@ -22,12 +22,8 @@ except ImportError:  # not CircuitPython: a millisecond count from time.monotoni
     def _ticks():
         return int(time.monotonic() * 1000)
 
-_SAMPLES = 16
-
 
 class Device:
-    is_device = True
-
     def __init__(self, keys=8):
         self.display = board.DISPLAY
         self.display.auto_refresh = False
@@ -108,7 +104,7 @@ class Device:
                 self._pwm.duty_cycle = 0x8000
             else:
                 s = self._sample
-                s.sample_rate = freq * _SAMPLES  # (read by play(): the pitch of this tone)
+                s.sample_rate = freq << 4  # (read by play(): the pitch of this tone)
                 self._audio.play(s, loop=True)
             self._tone_end = (now + ms) & 0x1FFFFFFF
         except (ValueError, RuntimeError, OSError, ImportError):
@@ -122,12 +118,11 @@ class Device:
             self._pwm = pwmio.PWMOut(board.SPEAKER, duty_cycle=0, frequency=440,
                                      variable_frequency=True)
             return
-        # loop one period of a square wave at freq * _SAMPLES samples a second
+        # loop one period of a square wave, 16 samples, at freq * 16 samples a second
         import array
         import audiocore
-        self._wave = array.array("H", [0xC000 if i < _SAMPLES // 2 else 0x4000
-                                       for i in range(_SAMPLES)])
-        self._sample = audiocore.RawSample(self._wave, sample_rate=440 * _SAMPLES)
+        self._wave = array.array("H", [0xC000 if i < 8 else 0x4000 for i in range(16)])
+        self._sample = audiocore.RawSample(self._wave, sample_rate=440 << 4)
         self._audio = audioio.AudioOut(board.SPEAKER)
 
     def update(self, now):

@@ -112,12 +112,20 @@ def names_in(source):
     return seen
 
 
+# data files whose long strings are never names (hw_boards' board ids: compared, not looked
+# up): their names_in() has only what the lexer interns
+DATA = ("hw_boards.py",)
+
+
 def all_names(root=ROOT):
     order, seen = [], set()
     for path in device_sources(root):
         with open(path, encoding="utf-8") as f:
             src = f.read()
+        data = os.path.basename(path) in DATA
         for n in names_in(src):
+            if data and len(n.encode("utf-8")) > INTERN_STRING_LEN:
+                continue
             if n not in seen:
                 seen.add(n)
                 order.append(n)
@@ -195,7 +203,8 @@ def mpy_names(root=ROOT):
                     heat[n] = heat.get(n, 0) + w
             with open(path, encoding="utf-8") as f:
                 for n in runtime_strings(f.read()):
-                    add(n)
+                    if os.path.basename(path) not in DATA:
+                        add(n)
     for n in RUNTIME_NAMES:
         add(n)
     for c in range(33, 127):

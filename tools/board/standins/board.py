@@ -21,7 +21,7 @@ for _n in ("SPEAKER SPEAKER_ENABLE NEOPIXEL BUTTON_CLOCK BUTTON_LATCH BUTTON_OUT
            "A1 A2 A3 A4 A5 A6 D2 D3 SCL SDA SCK MOSI MISO RX TX TFT_CS TFT_DC TFT_RST "
            "TFT_LITE TFT_SCK TFT_MOSI ACCELEROMETER_INTERRUPT").split():
     globals()[_n] = Pin(_n)
-_n = "A0 SPEAKER D8 NEOPIXEL D13 LED L LED".split()  # alias, pin
+_n = "A0 SPEAKER D8 NEOPIXEL D13 LED".split()  # alias, pin
 for i in range(0, len(_n), 2):
     globals()[_n[i]] = globals()[_n[i + 1]]
 del _n, i

@@ -13,7 +13,10 @@ _attached = [True]
 class _ReplQueue(keypad.EventQueue):
     def get_into(self, event):
         if _attached[0]:
-            keypad._next()  # the REPL reads the key: the program never sees it
+            # the REPL reads this poll's key, press and release: the program never sees it
+            if keypad._next() is not None:
+                keypad._next()
+                keypad._drained = True
             return False
         return keypad.EventQueue.get_into(self, event)
 
