@@ -46,15 +46,21 @@ class Board:
     hw_frame.py does on the board); window: the window's default scale (a float: a big
     screen is scaled down to fit); pixels: NeoPixels drawn under it (one: the first lit of
     the program's five, as the board shows them); keys: {pygame key name (K_...): button}
-    the window adds for the board's keys; names: {name: button} --keys adds."""
+    the window adds for the board's keys; names: {name: button} --keys adds; depth: the
+    screen's colour bits (8: RGB332, as a Fruit Jam's DVI output shows the palette); nvm:
+    its size in bytes; sound: False where the board plays none (Settings says so)."""
 
-    def __init__(self, screen, scale=1, window=4, pixels=5, keys=None, names=None):
+    def __init__(self, screen, scale=1, window=4, pixels=5, keys=None, names=None, depth=16,
+                 nvm=NVM_SIZE, sound=True):
         self.screen = screen
         self.scale = scale
         self.window = window
         self.pixels = pixels
         self.keys = keys or {}
         self.names = names or {}
+        self.depth = depth
+        self.nvm = nvm
+        self.sound = sound
 
 
 # --board NAME (the families of lib/hw/hw_boards.py): another board is one more row
@@ -69,6 +75,17 @@ BOARDS = {
                               "tab": B.SELECT, "semicolon": B.UP, "period": B.DOWN,
                               "comma": B.LEFT, "slash": B.RIGHT, "h": B.UP}),
 }
+# Fruit Jam (lib/hw/hw_fruit_jam.py): a DVI monitor at 640x480, or 720x400 (what the
+# firmware picks on a 1080p monitor), 8-bit; the table x3, centred; the keyboard as on a
+# PyBadge's desktop, and its three buttons on 1 2 3 (Start, next = Right / Down, A); 4 KB nvm;
+# no sound. The window is as wide as a PyBadge's (640: the 720-pixel mode scaled down).
+_JAM_KEYS = {"K_1": B.START, "K_2": B.RIGHT | B.DOWN, "K_3": B.A}
+_JAM_NAMES = {"button1": B.START, "button2": B.RIGHT | B.DOWN, "button3": B.A,
+              "esc": B.START, "backspace": B.B, "tab": B.SELECT, "h": B.UP}
+for _n, _w in (("fruit_jam", (640, 480)), ("fruit_jam_720x400", (720, 400))):
+    BOARDS[_n] = Board(_w, scale=3, window=640 / _w[0], keys=_JAM_KEYS, names=_JAM_NAMES,
+                       depth=8, nvm=4096, sound=False)
+del _n, _w
 
 
 class PowerCut(BaseException):
@@ -202,9 +219,10 @@ class BufferDisplay(PyGameDisplay):
     Desktop scales into its own window (or saves as PNG).
     """
 
-    def __init__(self, width=160, height=128):
+    def __init__(self, width=160, height=128, depth=16):
         self.surface = None
         self.brightness_level = 1.0
+        self.depth = depth
         super().__init__(width=width, height=height, caption="Alley Cat & Back Alley",
                          auto_refresh=False)
 
@@ -229,6 +247,10 @@ class BufferDisplay(PyGameDisplay):
         r = ((arr >> 11) & 31) * 255 // 31
         g = ((arr >> 5) & 63) * 255 // 63
         b = (arr & 31) * 255 // 31
+        if self.depth == 8:  # RGB332 (displayio's compute_rgb332), sent MSB-first on DVI
+            r &= 0xE0
+            g &= 0xE0
+            b &= 0xC0
         rgb = np.ascontiguousarray(np.dstack((r, g, b)).astype(np.uint8))
         img = pygame.image.frombuffer(rgb.tobytes(), (c.width(), c.height()), "RGB")
         self.surface.blit(img, (c.x1, c.y1))
@@ -263,16 +285,27 @@ class Desktop:
         displayio.release_displays()
         self.board = BOARDS[board]
         w, h = self.board.screen
-        self.lcd = BufferDisplay(w, h)  # the board's screen
+        self.zoom = 1  # the board's screen: lcd's surface, or it this many times, centred
+        if self.board.scale > 1:
+            # Blinka renders a scaled Group pixel by pixel in Python (a Fruit Jam's x3
+            # frame: 11x the time of a PyBadge's run): the program's 160x128 is rendered as
+            # it is and scaled here, the picture hw_frame makes on the board
+            self.zoom = self.board.scale
+            w, h = 160, 128
+        self.lcd = BufferDisplay(w, h, self.board.depth)  # the board's screen
         self.display = self.lcd  # what the program draws on: the screen, or a frame in it
         self.ox = self.oy = 0
-        if (w, h) != (160, 128) or self.board.scale != 1:
+        if self.zoom > 1:
+            self.ox = (self.board.screen[0] - 160 * self.zoom) // 2
+            self.oy = (self.board.screen[1] - 128 * self.zoom) // 2
+        elif (w, h) != (160, 128) or self.board.scale != 1:
             import hw_frame
 
             self.display = hw_frame.Frame(self.lcd, self.board.scale)
             self.ox = self.display._outer.x
             self.oy = self.display._outer.y
-        self.nvm = FileNvm(save_path, cut_after=cut_after)
+        self.nvm = FileNvm(save_path, size=self.board.nvm, cut_after=cut_after)
+        self.no_sound = not self.board.sound  # (Settings' Sound row; no tone is played)
         self.pixels = [0] * 5
         self.pixel_brightness = 0.3
         self.vclock = 0
@@ -364,6 +397,8 @@ class Desktop:
         self.pixel_brightness = 0.3 * level
 
     def tone(self, freq, ms):
+        if self.no_sound:
+            return
         self.tones.append((self.now_ms(), freq, ms))
         if self.window is None or not self._mixer:
             return
@@ -388,6 +423,11 @@ class Desktop:
     def frame_surface(self, scale=1):
         """The board's whole screen as a pygame Surface (scale: its size times scale)."""
         surf = self.lcd.surface
+        if self.zoom > 1:
+            big = pygame.Surface(self.board.screen)  # black around the table
+            big.blit(pygame.transform.scale(surf, (160 * self.zoom, 128 * self.zoom)),
+                     (self.ox, self.oy))
+            surf = big
         if scale != 1:
             w, h = self.board.screen
             surf = pygame.transform.scale(surf, (round(w * scale), round(h * scale)))
@@ -401,7 +441,10 @@ class Desktop:
         """RGB of the program's 160x128 frame at (x, y) as the screen shows it (tests)."""
         self.lcd.refresh()
         s = self.board.scale
-        c = self.lcd.surface.get_at((self.ox + x * s, self.oy + y * s))
+        if self.zoom > 1:  # (lcd holds the 160x128 as it is)
+            c = self.lcd.surface.get_at((x, y))
+        else:
+            c = self.lcd.surface.get_at((self.ox + x * s, self.oy + y * s))
         return (c.r, c.g, c.b)
 
     # ---- window ------------------------------------------------------------------------
@@ -524,11 +567,14 @@ USAGE = """usage: python3 code.py [--headless] [--seed N] [--keys "a right a ...
                    Space/Tab = Select, H = hint (Up), Ctrl+Q or closing the window quits
   --board NAME     the board shown (default pybadge; BOARDS): its screen's size (shots are
                    saved at it) and its keys (cardputer: also ; . , / = arrows, ` = Esc;
-                   --keys names esc backspace tab semicolon period comma slash)
+                   --keys names esc backspace tab semicolon period comma slash;
+                   fruit_jam, fruit_jam_720x400: the monitor's 640x480 / 720x400, 8-bit,
+                   the table x3; keys 1 2 3 = its buttons, --keys button1 button2 button3
+                   esc backspace tab; 4 KB nvm, no sound)
   --headless       no window, virtual clock; press --keys in order, after each key run
                    until the program waits for input and save DIR/NNN.png (000 = start)
-  --save PATH      file that stands in for the 8 KB nvm (default: save.bin at the project
-                   root, or $ALLEYCAT_SAVE)
+  --save PATH      file that stands in for the nvm (8 KB; a Fruit Jam's 4 KB) (default:
+                   save.bin at the project root, or $ALLEYCAT_SAVE)
   --fresh          ignore any saved game (settings and statistics are kept)
   --seed N         seed of the first new game (then N+1, ...)
   --log PATH       headless: append one state line per step

@@ -9,7 +9,9 @@
 #          __init__.c). None (no monitor at power-on, or CIRCUITPY_PICODVI_ENABLE=never):
 #          made here at 640x480, 8 bits, as the firmware would. The 160x128 table is one
 #          Group scaled by the largest whole factor that fits (3 at 640x480 and 720x400) and
-#          centred; refreshed by hand (auto_refresh off) after each change.
+#          centred (hw_frame); refreshed by hand (auto_refresh off) after each change. A
+#          monitor's brightness is its own (picodvi has none: "Brightness not adjustable",
+#          which hw_device.Device.set_brightness passes over): the setting dims the NeoPixels.
 # keys   : a USB keyboard (the firmware feeds it to stdin: stdin_keys.py) and the three
 #          buttons (keypad.Keys, pulled up, pressed low): 1 = Start, 2 = next (Right in a
 #          game, Down in a menu), 3 = A. A USB gamepad is not read.
@@ -18,15 +20,15 @@
 #          driver library the program does not ship (Settings says so: no_sound).
 # storage: microcontroller.nvm (4 KB, one flash sector). clock: supervisor.ticks_ms().
 import sys
-import time
 
 import board
-import displayio
 import keypad
 import microcontroller
 import neopixel
 import supervisor
 
+import hw_device
+import hw_frame
 from buttons import A, START, RIGHT, DOWN
 from stdin_keys import StdinKeys
 
@@ -34,40 +36,10 @@ from stdin_keys import StdinKeys
 _BUTTONS = bytes((START, RIGHT | DOWN, A))
 
 
-class _Screen:
-    """What gfx sees as the display: its root_group is the table's group, which is shown
-    inside one scaled, centred group on the monitor (gfx sets it again, through None, to
-    send a full refresh: so does this)."""
-
-    def __init__(self, d):
-        self.d = d
-        s = min(d.width // 160, d.height // 128)
-        if s < 1:  # (a mode smaller than the table: its top-left corner)
-            s = 1
-        self.top = displayio.Group(scale=s, x=max(0, (d.width - 160 * s) // 2),
-                                   y=max(0, (d.height - 128 * s) // 2))
-        self.g = None
-
-    @property
-    def root_group(self):
-        return self.g
-
-    @root_group.setter
-    def root_group(self, g):
-        if g is None:
-            self.d.root_group = None
-            return
-        if g is not self.g:
-            if self.g is not None:
-                self.top.remove(self.g)
-            self.top.append(g)
-            self.g = g
-        self.d.root_group = self.top
-
-
 def _monitor():
     d = supervisor.runtime.display
     if d is None:
+        import displayio
         import framebufferio
         import picodvi
 
@@ -78,17 +50,16 @@ def _monitor():
                                  color_depth=8)
         d = framebufferio.FramebufferDisplay(fb, auto_refresh=False)
         supervisor.runtime.display = d  # kept for the console after the program ends
-    d.auto_refresh = False
     return d
 
 
-class Device:
-    is_device = True
+class Device(hw_device.Device):
     no_sound = True
 
     def __init__(self):
-        self.monitor = _monitor()
-        self.display = _Screen(self.monitor)
+        d = _monitor()
+        s = min(d.width // 160, d.height // 128)
+        self.display = hw_frame.Frame(d, s if s > 1 else 1)
         self.keys = keypad.Keys((board.BUTTON1, board.BUTTON2, board.BUTTON3),
                                 value_when_pressed=False, pull=True)
         self.ev = keypad.Event()
@@ -96,17 +67,13 @@ class Device:
         self.kb = StdinKeys(supervisor.runtime, sys.stdin)
         self.pix = neopixel.NeoPixel(board.NEOPIXEL, 5, brightness=0.1, auto_write=False)
         self.nvm = microcontroller.nvm
+        self._pwm = None  # (no tone: hw_device.Device.tone returns at once)
+        self._audio = None
+        self._tone_end = -1
+        self._spk_en = None
 
-    # ---- clock ----------------------------------------------------------------------------
-    def now_ms(self):
-        return supervisor.ticks_ms() & 0x1FFFFFFF
-
-    def new_seed(self):
-        return time.monotonic_ns() & 0x3FFFFFFF
-
-    # ---- keys -----------------------------------------------------------------------------
-    def held(self):
-        return self._held  # (the buttons only: a keyboard on stdin sends no key-ups)
+    def _open_speaker(self):
+        pass  # none (see the top): hw_device.Device.tone then returns at once
 
     def poll(self):
         ev = self.ev
@@ -116,38 +83,4 @@ class Device:
                 self._held |= bit
                 return bit
             self._held &= ~bit
-        return self.kb.poll()
-
-    # ---- lights ---------------------------------------------------------------------------
-    def set_pixel(self, i, rgb):
-        self.pix[i] = rgb
-
-    def show_pixels(self):
-        self.pix.show()
-
-    def set_brightness(self, level):
-        # (a DVI monitor's brightness is its own: FramebufferDisplay raises "Brightness not
-        # adjustable" for a picodvi framebuffer; the NeoPixels follow the setting)
-        self.pix.brightness = 0.1 * level
-
-    # ---- sound ----------------------------------------------------------------------------
-    def tone(self, freq, ms):
-        pass
-
-    def update(self, now):
-        pass
-
-    # ---- screen ---------------------------------------------------------------------------
-    def refresh(self):
-        self.monitor.refresh(target_frames_per_second=None)
-
-    def run(self, app):
-        app.start(self.now_ms())
-        self.refresh()
-        while True:
-            now = self.now_ms()
-            app.step(now, self.poll())
-            if app.dirty:
-                app.dirty = False
-                self.refresh()
-            time.sleep(0.01)
+        return self.kb.poll()  # (held: the buttons only; a keyboard on stdin sends no key-ups)

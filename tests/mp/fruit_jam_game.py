@@ -2,7 +2,7 @@
 
 Run by tests/test_fruit_jam.py (not by hand): the VM's working folder is the project root,
 MICROPYPATH the Fruit Jam's stand-ins, then the common ones; stdin is the (empty) file
-$FRUITJAM_STDIN, the nvm the file $FRUITJAM_NVM (kept between runs: a power cycle).
+$STANDIN_STDIN, the nvm the file $STANDIN_NVM (kept between runs: a power cycle).
 Runs code.py as the board does; keys come from a generator, one step per poll of the
 buttons: keyboard bytes typed into stdin (supervisor.type_keys) and button presses
 (keypad's script: BUTTON1..3).
@@ -80,11 +80,23 @@ def item_to(item):
 
 
 def show_display():
+    """The monitor's size, the program's group's scale and place on it, then 1 / 0: that
+    group is the one gfx drew, auto_refresh, the last refresh showed the frame; refreshes."""
     d = supervisor.runtime.display
-    top = d.root_group
-    print("DISPLAY", d.width, d.height, top.scale, top.x, top.y, len(top),
-          1 if top[0] is _app[0].hw.display.root_group else 0,
-          1 if d.auto_refresh else 0, 1 if d.shown is top else 0, d.refreshes)
+    f = _app[0].hw.display  # hw_frame.Frame
+    o = f._outer
+    print("DISPLAY", d.width, d.height, o.scale, o.x, o.y, len(o),
+          1 if o[0] is f.root_group and f.root_group is not None else 0,
+          1 if d.auto_refresh else 0,
+          1 if d.shown is d.root_group and o in _groups(d.root_group) else 0, d.refreshes)
+
+
+def _groups(g):
+    out = [g]
+    for x in g:
+        if type(x).__name__ == "Group":
+            out.append(x)
+    return out
 
 
 def title():

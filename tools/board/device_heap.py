@@ -500,7 +500,7 @@ class Drive:
         where: a folder of the drive to run code.py in, as CircuitPython runs a program
         started with a working folder (a Fruit Jam OS app: /apps/<name>/code.py); the path
         is then CircuitPython's ('', '/', '.frozen', '/lib': "/lib" is the drive's, not
-        this folder's lib/, which code.py must add itself) and lib's folders relative to it."""
+        this folder's lib/, which the app's code.py adds) and lib's folders relative to it."""
         env = dict(os.environ)
         # lib/'s folders on the VM's own path from its start (code.py adds them again after
         # /lib): the driver needs no list or strings of its own to reach hw_device; made by
@@ -520,6 +520,10 @@ class Drive:
             env["STANDIN_BOARD"] = own[0]
         if nvm:
             env["STANDIN_NVM"] = nvm
+        # the console's input (a Fruit Jam's USB keyboard): an empty file, the run's stdin,
+        # that the stand-ins type into (standins/boards/adafruit_fruit_jam/supervisor.py)
+        keyin = env["STANDIN_STDIN"] = os.path.join(self.tmp, "stdin")
+        open(keyin, "wb").close()
         plan = os.path.join(self.tmp, "plan.txt")
         with open(plan, "w") as f:
             f.write("MODE %s\nMODULES %d\n" % (mode, len(self.order)))
@@ -537,8 +541,10 @@ class Drive:
         cmd += [os.path.join(self.tmp, "s", os.path.basename(DRIVER)) if where else
                 os.path.join("..", "s", os.path.basename(DRIVER)), plan]
         try:
-            proc = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, timeout=timeout)
+            with open(keyin, "rb") as typed:
+                proc = subprocess.run(cmd, cwd=cwd, env=env, stdin=typed,
+                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                      timeout=timeout)
         except subprocess.TimeoutExpired:
             return None
         return proc.stdout.decode("utf-8", "replace").replace(self.tmp, "<site-packages>")

@@ -67,6 +67,12 @@ READ_ONLY = {
     ("keypad", "ShiftRegisterKeys"): ("key_count", "events"),
     ("keypad_demux", "DemuxKeyMatrix"): ("key_count", "events"),
     ("busdisplay", "BusDisplay"): ("width", "height", "bus"),
+    # framebufferio/FramebufferDisplay.c, picodvi/Framebuffer.c (ports/raspberrypi/bindings),
+    # supervisor/Runtime.c: MP_PROPERTY_GETTER
+    ("framebufferio", "FramebufferDisplay"): ("width", "height", "rotation", "framebuffer"),
+    ("picodvi", "Framebuffer"): ("width", "height", "color_depth"),
+    ("supervisor", "Runtime"): ("serial_bytes_available", "serial_connected", "usb_connected",
+                                "run_reason", "safe_mode_reason"),
 }
 # board.DISPLAY is a busdisplay.BusDisplay in CircuitPython 10 (the stubs say
 # displayio.Display, a class 10 no longer has: shared-bindings/displayio/__init__.c)

@@ -186,7 +186,7 @@ def on_mark(name):
     if name == "screen":  # the board's screen and what is shown on it
         import board
 
-        d = board.DISPLAY
+        d = getattr(board, "DISPLAY", None) or __import__("supervisor").runtime.display
         g = d.root_group
         # (the program's own group is gfx's: its canvas first, then the text lines; a
         # frame (lib/hw/hw_frame.py) holds it in a group placed and scaled on the screen)

@@ -48,8 +48,12 @@ _tilted = []  # the stick's pin held off centre for this poll
 
 
 def _tilt(step):
-    import analogio
     import board
+
+    if hasattr(board, "_typed"):  # a key of a USB keyboard: its bytes on stdin (Fruit Jam)
+        __import__("supervisor").type_keys(board._typed[step])
+        return
+    import analogio
 
     pin = getattr(board, board._stick[step][0])
     analogio._levels[pin] = board._stick[step][1]
@@ -102,7 +106,7 @@ def _next():
     if step is None:
         return None
     if isinstance(step, str) and step not in _names:
-        _tilt(step)
+        _tilt(step)  # (or typed on a USB keyboard)
         return None
     _drained = False
     k = _names[step] if isinstance(step, str) else step

@@ -1,57 +1,48 @@
-"""board for an Adafruit Fruit Jam (stand-in): board_id and the pins of CircuitPython's
-ports/raspberrypi/boards/adafruit_fruit_jam/pins.c (aliases share one Pin, as there; the
-GPIO number is Pin.gpio). No DISPLAY: the DVI display is made by the firmware at power-on
-and found as supervisor.runtime.display (that stand-in makes it).
+"""board for an Adafruit Fruit Jam (stand-in): board_id and the pins of circuitpython-stubs'
+board_definitions/adafruit_fruit_jam (= ports/raspberrypi/boards/adafruit_fruit_jam/pins.c;
+aliases share one Pin, as there). No DISPLAY: the DVI display is made by the firmware at
+power-on and found as supervisor.runtime.display (that stand-in makes it).
 
 Pins are claimed by what uses them (digitalio, keypad, neopixel, picodvi): a second claim
 is ValueError "... in use" (validate_obj_is_free_pin). The firmware holds the USB host
-pins from power-on (board.c: common_hal_usb_host_port_construct).
+pins from power-on (board.c: common_hal_usb_host_port_construct); _gpio gives picodvi the
+GPIO number of each pin (by the name of its Pin: the first of its names).
+
+For the scripted keypad: _keys names the three buttons' key numbers (keypad.Keys over
+BUTTON1..3); any other name is a key typed on the USB keyboard, _typed its bytes
+(supervisor.type_keys).
 """
+from _board_pins import Pin, _claim, _release, _claimed, pins  # noqa: F401
+
 board_id = "adafruit_fruit_jam"
+_SPEC = ("A0:GPIO40 A1:GPIO41 A2:GPIO42 A3:GPIO43 A4:GPIO44 A5:GPIO45 D6:GPIO6 D7:GPIO7 "
+         "D8:GPIO8 D9:GPIO9 D10:GPIO10 LED:GPIO29 IR:GPIO29 NEOPIXEL:GPIO32 "
+         "BUTTON1:GPIO0 BOOT:GPIO0 BUTTON2:GPIO4 BUTTON3:GPIO5 SDA:GPIO20 SCL:GPIO21 "
+         "SCK:GPIO30 MOSI:GPIO31 MISO:GPIO28 TX:GPIO8 RX:GPIO9 ESP_CS:GPIO46 "
+         "ESP_IRQ:GPIO23 ESP_BUSY:GPIO3 ESP_RESET:GPIO22 ESP_TX:GPIO8 ESP_RX:GPIO9 "
+         "CKN:GPIO12 CKP:GPIO13 D0N:GPIO14 D0P:GPIO15 D1N:GPIO16 D1P:GPIO17 D2N:GPIO18 "
+         "D2P:GPIO19 PERIPH_RESET:GPIO22 I2S_DIN:GPIO24 I2S_MCLK:GPIO25 I2S_BCLK:GPIO26 "
+         "I2S_WS:GPIO27 I2S_IRQ:GPIO23 SD_SCK:GPIO34 SDIO_CLOCK:GPIO34 SD_MOSI:GPIO35 "
+         "SDIO_COMMAND:GPIO35 SD_MISO:GPIO36 SDIO_DATA0:GPIO36 SDIO_DATA1:GPIO37 "
+         "SDIO_DATA2:GPIO38 SD_CS:GPIO39 SDIO_DATA3:GPIO39 SD_CARD_DETECT:GPIO33 "
+         "USB_HOST_DATA_PLUS:GPIO1 USB_HOST_DATA_MINUS:GPIO2 USB_HOST_5V_POWER:GPIO11")
 
-
-class Pin:
-    def __init__(self, name, gpio):
-        self.name = name
-        self.gpio = gpio
-
-    def __repr__(self):
-        return "board." + self.name
-
-
-_claimed = []
-
-
-def _claim(pin, name):
-    if not isinstance(pin, Pin):
-        raise TypeError("%s: the pin must be of type Pin" % name)
-    if pin in _claimed:
-        raise ValueError("%s in use" % pin.name)
-    _claimed.append(pin)
-    return pin
-
-
-def _release(pin):
-    if pin in _claimed:
-        _claimed.remove(pin)
-
-
-# pairs: a name and its GPIO number, or the name it is an alias of
-_n = ("A0 40 A1 41 A2 42 A3 43 A4 44 A5 45 D6 6 D7 7 D8 8 TX D8 ESP_TX D8 D9 9 RX D9 "
-      "ESP_RX D9 D10 10 LED 29 IR LED NEOPIXEL 32 BUTTON1 0 BOOT BUTTON1 BUTTON2 4 "
-      "BUTTON3 5 SDA 20 SCL 21 SCK 30 MOSI 31 MISO 28 ESP_CS 46 ESP_IRQ 23 I2S_IRQ "
-      "ESP_IRQ ESP_BUSY 3 ESP_RESET 22 PERIPH_RESET ESP_RESET CKN 12 CKP 13 D0N 14 D0P 15 "
-      "D1N 16 D1P 17 D2N 18 D2P 19 I2S_DIN 24 I2S_MCLK 25 I2S_BCLK 26 I2S_WS 27 SD_SCK 34 "
-      "SDIO_CLOCK SD_SCK SD_MOSI 35 SDIO_COMMAND SD_MOSI SD_MISO 36 SDIO_DATA0 SD_MISO "
-      "SDIO_DATA1 37 SDIO_DATA2 38 SD_CS 39 SDIO_DATA3 SD_CS SD_CARD_DETECT 33 "
-      "USB_HOST_DATA_PLUS 1 USB_HOST_DATA_MINUS 2 USB_HOST_5V_POWER 11").split()
-for i in range(0, len(_n), 2):
-    v = _n[i + 1]
-    globals()[_n[i]] = Pin(_n[i], int(v)) if v[0].isdigit() else globals()[v]
+pins(globals(), _SPEC)
+_gpio = {}
+for _n in _SPEC.split():
+    _n = _n.split(":GPIO")
+    _gpio[globals()[_n[0]].name] = int(_n[1])
 SDIO_DATA = (SDIO_DATA0, SDIO_DATA1, SDIO_DATA2, SDIO_DATA3)  # noqa: F821
 _claimed.append(USB_HOST_DATA_PLUS)  # noqa: F821
 _claimed.append(USB_HOST_DATA_MINUS)  # noqa: F821
-del _n, i, v
+del _n
+
+_keys = {"BUTTON1": 0, "BUTTON2": 1, "BUTTON3": 2}
+# the PyBadge's button names and other keys, as a USB keyboard sends them (host_keyboard.c):
+# typed into stdin by the keypad stand-in
+_typed = {"A": b"z", "B": b"x", "START": b"\r", "SELECT": b" ", "UP": b"\x1b[A",
+          "DOWN": b"\x1b[B", "RIGHT": b"\x1b[C", "LEFT": b"\x1b[D", "ESC": b"\x1b",
+          "BACKSPACE": b"\x08", "TAB": b"\t", "h": b"h", "q": b"q"}
 
 
 def I2C():

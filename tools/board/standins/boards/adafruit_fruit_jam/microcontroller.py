@@ -6,14 +6,14 @@ needs step 1 and a bytes-like value of exactly the slice's length; an index take
 0..255 and must be inside the 4 KB (IndexError). It writes like the RP2350 port
 (ports/raspberrypi/common-hal/nvm/ByteArray.c): when every byte to be written is still
 erased (0xFF) the 256-byte pages are programmed as they are (no erase); otherwise the whole
-sector is read, erased (counted: nvm.erases) and programmed again. $FRUITJAM_NVM names a
+sector is read, erased (counted: nvm.erases) and programmed again. $STANDIN_NVM names a
 file that keeps the 4 KB between runs (a power cycle): read at import, written after each
 write.
 """
 import array
 import os
 
-_PATH = os.getenv("FRUITJAM_NVM")
+_PATH = os.getenv("STANDIN_NVM")
 
 
 class ByteArray:

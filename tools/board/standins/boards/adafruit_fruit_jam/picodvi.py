@@ -46,9 +46,10 @@ class Framebuffer:
             raise ValueError("Invalid width and height")
         seen = []
         for name, p in pins:
-            if not 12 <= p.gpio <= 19 or p.gpio in seen:
+            n = board._gpio[p.name]
+            if not 12 <= n <= 19 or n in seen:
                 raise ValueError("Invalid %s" % name)
-            seen.append(p.gpio)
+            seen.append(n)
         for name, p in pins:
             board._claim(p, name)
         self._p = [p for name, p in pins]

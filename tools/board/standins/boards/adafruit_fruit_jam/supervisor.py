@@ -10,12 +10,12 @@ colour, or "none" (no monitor: display None). Setting it takes None or an active
 (TypeError otherwise).
 
 runtime.serial_bytes_available (read-only): the bytes typed on the USB keyboard so far
-less those the program read. A test "types" with type_keys(data): the bytes are appended
-to the file $FRUITJAM_STDIN (one byte more after them), which is the VM's stdin (the program reads them through
-sys.stdin as it would the firmware's keyboard buffer); how far the program has read is
-the file offset of fd 0 (/proc/self/fdinfo/0: the VM reads stdin unbuffered). Reading past
-what was typed is what would wait forever on a board: the next look at
-serial_bytes_available raises RuntimeError then.
+less those the program read. A test "types" with type_keys(data): the bytes go into the
+file $STANDIN_STDIN, which is the VM's stdin (the program reads them through sys.stdin as
+it would the firmware's keyboard buffer), with one byte more after them; how far the
+program has read is the file offset of fd 0 (/proc/self/fdinfo/0: the VM reads stdin
+unbuffered). Reading past what was typed (which would wait forever on a board) takes that
+byte: the next look at serial_bytes_available raises RuntimeError then.
 """
 import os
 import time as _time
@@ -30,14 +30,14 @@ _typed = [0]
 def type_keys(data):
     # after the typed bytes, one more: a read past them takes it, which the file offset
     # shows (at the end of the file the VM's read returns Ctrl-D and does not move it)
-    with open(os.getenv("FRUITJAM_STDIN"), "r+b") as f:
+    with open(os.getenv("STANDIN_STDIN"), "r+b") as f:
         f.seek(_typed[0])
         f.write(data)
         f.write(b"\xff")
     _typed[0] += len(data)
 
 
-if os.getenv("FRUITJAM_STDIN"):
+if os.getenv("STANDIN_STDIN"):
     type_keys(b"")
 
 
