@@ -1,7 +1,6 @@
 """tools/bundle.py: one zip per board family, each of which, unzipped alone into an empty
-folder, starts and plays on its board's stand-ins (tools/board/device_heap.py's Drive,
-under the MicroPython unix port; the Fruit Jam through tests/mp/fruit_jam_game.py): a
-file it lacks fails the run. Also: only the family's board module is inside, the bytes are
+folder, starts and plays on its board's stand-ins (tools/board/device_heap.py's Drive and
+key plan, under the MicroPython unix port): a file it lacks fails the run. Also: only the family's board module is inside, the bytes are
 the same for the same tree, the Fruit Jam zip is a Fruit Jam OS app (code.py,
 metadata.json, a 64x64 BMP icon) that runs from its own folder alone.
 
@@ -27,7 +26,6 @@ import bundle  # noqa: E402
 import cp_mpy_cross  # noqa: E402
 import deploy  # noqa: E402
 import device_heap  # noqa: E402
-import libdirs  # noqa: E402
 
 FAMILIES = (("pybadge", ("pybadge", "edgebadge")), ("pygamer", ("pygamer",)),
             ("cardputer", ("m5stack_cardputer",)), ("fruit_jam", ("adafruit_fruit_jam",)))
@@ -106,38 +104,16 @@ def unzip(path, dest, only=None):
 
 
 BOARD_OF = {family: ids[0] for family, ids in deploy.families(ROOT)}
-FRUIT_JAM_DRIVER = os.path.join(ROOT, "tests", "mp", "fruit_jam_game.py")
 
 
 def run(tree, family, where=None):
     """(passed, where it failed) of the device program run from tree on the stand-ins of
-    the family's first board: the heap driver's default key plan (both games, PyBadge
-    buttons), or on the Fruit Jam (a keyboard and three buttons) tests/mp/fruit_jam_game.py's
-    "play" (Settings, a Back Alley deal played to its end, the pause writes the game)."""
-    board_id = BOARD_OF[family]
+    the family's first board, through the heap driver's default key plan (into both games
+    and back; on the Fruit Jam the stand-ins type the keys)."""
     with device_heap.Drive(tree=tree) as d:
-        if family != "fruit_jam":
-            text = d.run(MP, "4m", device_heap.default_keys(), "run", timeout=300,
-                         board_id=board_id, where=where)
-            return device_heap.outcome(text)
-        s = os.path.join(d.tmp, "s")
-        path = [os.path.join(s, "boards", board_id), s]
-        if where:  # CircuitPython's path, the working folder the app's
-            path += [".", ".frozen", "/lib"] + libdirs.rel_dirs()[1:]
-        else:
-            path += libdirs.rel_dirs() + ["."]
-        stdin = os.path.join(d.tmp, "stdin")
-        open(stdin, "wb").close()
-        env = dict(os.environ, MICROPYPATH=os.pathsep.join(path), FRUITJAM_STDIN=stdin,
-                   FRUITJAM_NVM=os.path.join(d.tmp, "nvm"), FRUITJAM_MONITOR="640x480")
-        with open(stdin, "rb") as f:
-            r = subprocess.run([MP, "-X", "heapsize=4m", FRUIT_JAM_DRIVER, "play"],
-                               cwd=os.path.join(d.path, *(where or ".").split("/")), env=env,
-                               stdin=f, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True, timeout=300)
-        if r.returncode == 0 and "END ok" in r.stdout.splitlines():
-            return True, ""
-        return False, r.stdout[-1500:]
+        text = d.run(MP, "4m", device_heap.default_keys(), "run", timeout=300,
+                     board_id=BOARD_OF[family], where=where)
+    return device_heap.outcome(text)
 
 
 # --------------------------------------------------------------------------- what is inside
