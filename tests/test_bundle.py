@@ -369,6 +369,26 @@ def test_mpy_zips_per_major_version_at_hand(multi, tmp_path):
         assert "CircuitPython %d.x only" % major in files["README.txt"].decode()
 
 
+@pytest.mark.parametrize("says,zips", [
+    ("CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.1", ["alleycat-pybadge-cp9.zip"]),
+    ("MicroPython v1.22.0 on 2024-01-05; mpy-cross emitting mpy v6.2", ["alleycat-pybadge.zip"]),
+])
+def test_the_mpy_cross_on_path_is_used_when_it_is_circuitpythons(multi, tmp_path, monkeypatch,
+                                                                  says, zips):
+    src, _zips = multi
+    c = fake_cp_mpy_cross(tmp_path, "9.2.1")
+    with open(c) as f:
+        text = f.read()
+    with open(c, "w") as f:
+        f.write(text.replace("CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6", says))
+    monkeypatch.setenv("PATH", os.path.dirname(c) + os.pathsep + os.environ["PATH"])
+    said = []
+    written = bundle.build(src, str(tmp_path / "d"), only=["pybadge"], say=said.append)
+    assert [os.path.basename(p) for p, _f, _m, _x in written] == zips
+    if "MicroPython" in says:
+        assert any("MicroPython's mpy-cross" in s for s in said), said
+
+
 @pytest.mark.parametrize("version,mpy,header", [
     ("8.2.0", 5, None),  # another major version: refused before compiling
     ("9.2.1", 6, b"M\x06"),  # says CircuitPython, writes MicroPython's header: refused after

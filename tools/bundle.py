@@ -90,27 +90,10 @@ class BundleError(Exception):
 def compilers(explicit=(), fetch=(), url=None, out=print):
     """({major: path of a checked CircuitPython mpy-cross}, [why a major gets sources]).
 
-    explicit: paths, each checked against the major version it says it is; fetch:
-    versions ("9.2.1") to fetch Adafruit's builds of; neither: for each major, one fetched
-    before (deploy's cache) or the mpy-cross on PATH, as deploy.choose_mpy_cross finds."""
+    explicit: paths, each checked as the compiler of the major version it says it is (the
+    first good one of a major is taken); fetch: versions ("9.2.1") to fetch Adafruit's
+    builds of (deploy's cache); neither: the ones fetched before, then the one on PATH."""
     found, why = {}, []
-    if explicit:
-        for path in explicit:
-            try:
-                v = parse_version(cp_mpy_cross.run_version(path))
-            except Refused as e:
-                why.append("mpy-cross refused: %s" % e)
-                continue
-            if v is None or v[0] not in MAJORS:
-                why.append("mpy-cross refused: %s is not CircuitPython %s's"
-                           % (path, " or ".join(str(m) for m in MAJORS)))
-                continue
-            got, no = deploy.choose_mpy_cross(v, explicit=path, out=out)
-            if got:
-                found[v[0]] = got
-            else:
-                why.append(no)
-        return found, why
     if fetch:
         for version in fetch:
             v = parse_version("CircuitPython " + version)
@@ -120,17 +103,34 @@ def compilers(explicit=(), fetch=(), url=None, out=print):
                 continue
             got, no = deploy.choose_mpy_cross(v, fetch=True, url=url, out=out)
             if got:
-                found[v[0]] = got
+                found.setdefault(v[0], got)
             else:
                 why.append(no)
         return found, why
-    for major in MAJORS:
-        board = (major, 0, 0, "%d.0.0" % major)
-        got, no = deploy.choose_mpy_cross(board, out=out)
+    if not explicit:
+        explicit = []
+        for major in MAJORS:
+            explicit += cp_mpy_cross.cached_for((major, 0, 0, "%d.0.0" % major))
+        if deploy.find_mpy_cross():
+            explicit.append(deploy.find_mpy_cross())
+    for path in explicit:
+        try:
+            v = parse_version(cp_mpy_cross.run_version(path))
+        except Refused as e:
+            why.append("mpy-cross refused: %s" % e)
+            continue
+        if v is None or v[0] not in MAJORS:
+            # (deploy's check says why: MicroPython's, or another major version)
+            _got, no = deploy.choose_mpy_cross((MAJORS[0], 0, 0, "%d.0.0" % MAJORS[0]),
+                                               explicit=path, out=out)
+            why.append(no or "mpy-cross refused: %s is not CircuitPython %s's"
+                       % (path, " or ".join(str(m) for m in MAJORS)))
+            continue
+        got, no = deploy.choose_mpy_cross(v, explicit=path, out=out)
         if got:
-            found[major] = got
-        elif not no.startswith("no mpy-cross on PATH"):
-            why.append("CircuitPython %d: %s" % (major, no))
+            found.setdefault(v[0], got)
+        else:
+            why.append(no)
     return found, why
 
 
