@@ -4,7 +4,6 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [stat, reset_stats, S_SOUND, LIMITS, ST_PLAYED, ST_WON, ST_STREAK, ST_BEST_STREAK]
     _ = [ST_BEST_SCORE, NO_SCORE, kind, back_to, RulesScreen, TitleScreen, PauseScreen, 'lib/screens/menus.py']
     _ = [menu, pause, Paused, Resume, Rules, ITEM_Y, 'lib/screens/rules.py', _page]
     _ = [Buttons, 'page=%d', AC_PAGES, BA_PAGES, KEYS_PAGE, 'lib/screens/screen_settings.py', SettingsScreen, StatsScreen]
@@ -24,3 +23,4 @@ def names():
     _ = [AlleyCat, back, DECK, ALL, mask, decided, is_consistent, stock]
     _ = [stock_top, gone, gone_n, lead_bits, _round_pts, AlleyCatView, BINOM, CODE]
     _ = [FS, RET, 'engine.bot_alleycat_tables', hard_begin, hard_step, 'engine.winprob_alleycat', unseen, unseen_n]
+    _ = [wh, ws, sh, totals, alive, margin, steps, differs]

@@ -4,7 +4,6 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [wh, ws, sh, totals, alive, margin, steps, differs]
     _ = [budget, hs, find_unseen, LEAD, win_prob_end, me_dealer, _cell, 'engine.cards']
     _ = [alleycat, 'Not now', AC, NAMES, AlleyCatScreen, 'lib/tables/screen_alleycat.py', cards2, first_msg]
     _ = ['New round', 'CPU leads', 'You draw ', 'Round over', 'Game over', _score_text, '%s %d', ' (']
@@ -24,3 +23,4 @@ def names():
     _ = [NORMAL, HARD, 'engine/cards.py', CDHS, LB, BB, '??', parse_card]
     _ = [CLUBS, DIAMONDS, HEARTS, SPADES, JOKER, _RANKS, _SUITS, 'engine/common.py']
     _ = [checksum16, hi, lo, copy_from, LOAD_TOO_SHORT, LOAD_BAD_MAGIC, LOAD_BAD_VERSION, LOAD_BAD_CHECKSUM]
+    _ = [magic, least, go, 'engine/rng.py', 'engine.common', phase, hand, turn]

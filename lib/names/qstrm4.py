@@ -4,7 +4,6 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [magic, least, go, 'engine/rng.py', 'engine.common', phase, hand, turn]
     _ = [trick_size, move, table, seed, save, rng, PHASE_PLAY, PHASE_GAME_OVER]
     _ = [bids, dealer, gfx, app, level, NO_CARD, buf, deals]
     _ = [buttons, last_winner, reason, hand_n, obs, cur, tricks, history_size]
@@ -24,3 +23,4 @@ def names():
     _ = [history_card, history_seat, GAME, enter, new_game, game, GameScreen, adopt]
     _ = [sort_key, human_won, card_played, trick_done, card_text, draw_table, draw_hand, play]
     _ = [ERR_PHASE, ERR_NOT_IN_HAND, ERR_ILLEGAL, ERR_BAD_MOVE, CardGame, _score, shuffle, _take]
+    _ = [GAME_ID, put16, get16, seal, unseal, points, win_prob, digest]

@@ -4,7 +4,6 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [GAME_ID, put16, get16, seal, unseal, points, win_prob, digest]
     _ = [SLICE, rect, backalley, BA, T_WHITE, summary, bid_tip, redeals]
     _ = [_HIGH, _sample, _first_leader, _size, rebuild, started, discarded, played_n]
     _ = [played, lead, BackAlleyKnow, _know, _code, hist_c, hist_s, wm]
@@ -24,3 +23,4 @@ def names():
     _ = [_s, deck, _explain, left, choice, row, ROWS, __import__]
     _ = [screen_backalley_draw, BackAlleyScreen, 'lib/tables/screen_backalley.py', '%s deals', 'lib/tables/screen_backalley_bid.py', word, '<  %s  >', load_bids]
     _ = ['Hint: ', 'bid ', '%s leads', 'You pass', 'You bid ', '%s %s', passes, 'bids ']
+    _ = ['lib/tables/screen_backalley_draw.py', trick_winner, 'No trump', 'Trump ', '%d/%d', seats, '%s %s/%d', WHITE]

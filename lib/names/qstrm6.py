@@ -4,7 +4,6 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = ['lib/tables/screen_backalley_draw.py', trick_winner, 'No trump', 'Trump ', '%d/%d', seats, '%s %s/%d', WHITE]
     _ = ['Your bid', cards, SEAT, XY, hold, 'engine/backalley.py', backalley_rules, backalley_save]
     _ = [_card_legal, hand_points, _r, strict_trump_lead, 'engine/backalley_rules.py', off, 'engine/backalley_save.py', 'engine/bot_backalley.py']
     _ = ['engine.bot_backalley_play', _misfit, _lowest, _ACCEPT, mt, 'engine/bot_backalley_bid.py', _theirs, _bid_sampled]
@@ -24,3 +23,4 @@ def names():
     _ = [K, L, M, N, O, Q, R, S]
     _ = [U, V, X, Y, Z, '[', '\\', ']']
     _ = ['^', _, '`', l, r, u, z, '{']
+    _ = ['|', '}', '~']
