@@ -66,7 +66,7 @@ APP_PATH_LINE = '    if "lib" not in sys.path:  # (an app: /lib is the drive\'s,
 # flash on the SAMD51 boards, the user_fs partition of partitions-8MB.csv on the
 # Cardputer's ESP32-S3, the flash past the firmware and nvm (1020 + 4 KB) on the RP2350.
 BOARDS = {
-    "pybadge": (("PyBadge, EdgeBadge", 2048),),
+    "pybadge": (("PyBadge", 2048), ("EdgeBadge", 2048)),
     "pygamer": (("PyGamer", 8192),),
     "cardputer": (("M5Stack Cardputer", 3776),),
     "fruit_jam": (("Fruit Jam", 16384 - 1024),),
@@ -139,14 +139,16 @@ def compilers(explicit=(), fetch=(), url=None, out=print):
 
 def readme(family, major=None):
     """README.txt of a family's zip: what it is, the boards, the three steps."""
-    boards = ", ".join(name for name, _kb in BOARDS.get(family, ((family, 0),)))
+    boards = " or ".join(name for name, _kb in BOARDS.get(family, ((family, 0),)))
     kind = ("compiled (.mpy) for CircuitPython %d.x only" % major if major else
             "Python sources (.py) for CircuitPython 9.x or 10.x")
     text = [
         "%s for the %s" % (TITLE, boards),
         "",
-        "Two card games against three computer players, for a CircuitPython handheld.",
-        "This zip holds the whole program for these boards, %s." % kind,
+        "Two card games against the computer: Alley Cat (you against one computer player)",
+        "and Back Alley (you and a computer partner against two).",
+        "This zip holds the whole program for the %s:" % boards,
+        "%s." % kind,
         "",
         "Install (drag and drop):",
         "1. Back up: copy everything on the CIRCUITPY drive to a folder on your computer",
