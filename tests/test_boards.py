@@ -33,6 +33,7 @@ SCREENS = {
     "edgebadge": ("160", "128", "0", "0", "1", "True"),
     "pygamer": ("160", "128", "0", "0", "1", "True"),
     "m5stack_cardputer": ("240", "135", "40", "3", "1", "False"),
+    "adafruit_fruit_jam": ("640", "480", "80", "48", "3", "False"),  # keys: USB keyboard
 }
 
 
@@ -279,6 +280,7 @@ def read_log(path):
     ("pybadge", (160, 128), "a right a start"),
     ("pygamer", (160, 128), "a right a start"),
     ("cardputer", (240, 135), "a slash z esc"),
+    ("fruit_jam", (640, 480), "a right button3 esc"),
 ])
 def test_desktop_board_screen_keys_and_save(tmp_path, board, size, keys):
     save = str(tmp_path / "s.bin")
@@ -319,7 +321,7 @@ def test_desktop_cardputer_frame_is_centred_and_masked(tmp_path):
 
 
 def test_desktop_window_on_each_board(tmp_path):
-    for board in ("pygamer", "cardputer"):
+    for board in ("pygamer", "cardputer", "fruit_jam"):
         env_args = ["--board", board, "--save", str(tmp_path / (board + ".bin"))]
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                    ALLEYCAT_ALLOW_DUMMY="1", ALLEYCAT_MAX_FRAMES="10")

@@ -1,5 +1,5 @@
-"""The Adafruit Fruit Jam's hardware layer (lib/hw/hw_fruit_jam.py, lib/hw/stdin_keys.py) on
-its stand-ins (tools/board/standins/boards/adafruit_fruit_jam/) under micropython32.
+"""The Adafruit Fruit Jam's hardware layer (lib/hw/hw_fruit_jam.py, lib/hw/hw_stdin_keys.py)
+on its stand-ins (tools/board/standins/boards/adafruit_fruit_jam/) under micropython32.
 
 - the keyboard decoder: what CircuitPython puts on stdin for each key (supervisor/shared/usb/
   host_keyboard.c), read only as far as supervisor.runtime.serial_bytes_available says;
@@ -26,7 +26,7 @@ import device_heap  # noqa: E402
 import libdirs  # noqa: E402
 
 import buttons as B  # noqa: E402
-import stdin_keys  # noqa: E402
+import hw_stdin_keys  # noqa: E402
 
 
 # ---- the keyboard decoder (CPython: it is plain Python) ------------------------------------
@@ -65,7 +65,7 @@ def _polls(k, t, n):
 ])
 def test_a_key_typed_is_its_button(data, bits):
     t = _Typed()
-    k = stdin_keys.StdinKeys(t, t)
+    k = hw_stdin_keys.StdinKeys(t, t)
     assert k.poll() == 0
     t.type(data)
     assert k.poll() == bits
@@ -75,7 +75,7 @@ def test_a_key_typed_is_its_button(data, bits):
 
 def test_esc_alone_is_start_at_the_next_poll_and_a_sequence_split_across_polls_is_one_key():
     t = _Typed()
-    k = stdin_keys.StdinKeys(t, t)
+    k = hw_stdin_keys.StdinKeys(t, t)
     t.type(b"\x1b")
     assert _polls(k, t, 3) == [0, B.START, 0]
     t.type(b"\x1b")  # a terminal's arrow that came in two pieces
@@ -91,7 +91,7 @@ def test_esc_alone_is_start_at_the_next_poll_and_a_sequence_split_across_polls_i
 
 def test_one_key_per_poll_the_rest_left_in_the_firmware_buffer():
     t = _Typed()
-    k = stdin_keys.StdinKeys(t, t)
+    k = hw_stdin_keys.StdinKeys(t, t)
     t.type(b"\x1b[Cz\x1b[B")
     assert k.poll() == B.RIGHT
     assert t.serial_bytes_available == 4  # z and Down still there

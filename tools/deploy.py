@@ -74,6 +74,7 @@ CIRCUITPY_BUILTINS = frozenset("""
     busdisplay busio canio codeop collections countio digitalio displayio dualbank
     epaperdisplay errno floppyio fontio fourwire framebufferio frequencyio gc getpass
     gifio hashlib heapq i2cdisplaybus i2ctarget io jpegio json keypad keypad_demux
+    cardputer_keyboard
     locale math memorymap memorymonitor microcontroller micropython msgpack
     neopixel_write nvm onewireio os paralleldisplaybus ps2io pulseio pwmio rainbowio
     random re rgbmatrix rotaryio rtc sdcardio sdioio select sharpdisplay storage
@@ -81,6 +82,7 @@ CIRCUITPY_BUILTINS = frozenset("""
     usb_hid usb_midi vectorio warnings watchdog zlib
     uarray ucollections uerrno uhashlib uheapq uio ujson umachine uos urandom ure
     uselect ustruct usys utime uzlib
+    picodvi usb_host
 """.split())
 
 # Imported by the project only on the desktop (behind try/except ImportError or a

@@ -12,9 +12,9 @@
 #          centred (hw_frame); refreshed by hand (auto_refresh off) after each change. A
 #          monitor's brightness is its own (picodvi has none: "Brightness not adjustable",
 #          which hw_device.Device.set_brightness passes over): the setting dims the NeoPixels.
-# keys   : a USB keyboard (the firmware feeds it to stdin: stdin_keys.py) and the three
-#          buttons (keypad.Keys, pulled up, pressed low): 1 = Start, 2 = next (Right in a
-#          game, Down in a menu), 3 = A. A USB gamepad is not read.
+# keys   : a USB keyboard (the firmware feeds it to stdin: hw_stdin_keys.py) and the
+#          three buttons (keypad.Keys, pulled up, pressed low): 1 = Start, 2 = next (Right
+#          in a game, Down in a menu), 3 = A. A USB gamepad is not read (see docs).
 # lights : 5 NeoPixels on board.NEOPIXEL.
 # sound  : none: the TLV320DAC3100 on the I2S pins needs its registers set over I2C by a
 #          driver library the program does not ship (Settings says so: no_sound).
@@ -30,7 +30,7 @@ import supervisor
 import hw_device
 import hw_frame
 from buttons import A, START, RIGHT, DOWN
-from stdin_keys import StdinKeys
+from hw_stdin_keys import StdinKeys
 
 # button n (board.BUTTON1..3) -> its bits
 _BUTTONS = bytes((START, RIGHT | DOWN, A))
