@@ -55,6 +55,14 @@ def field(state, name):
     return None
 
 
+MODULES = {
+    "pybadge": "hw_device hw_pybadge",
+    "edgebadge": "hw_device hw_pybadge",
+    "pygamer": "hw_device hw_pygamer",
+    "m5stack_cardputer": "hw_cardputer hw_device hw_frame",
+}
+
+
 @need_mp
 @pytest.mark.parametrize("board_id", sorted(SCREENS))
 def test_power_on_to_a_finished_deal_then_resume(tmp_path, board_id):
@@ -81,6 +89,8 @@ def test_power_on_to_a_finished_deal_then_resume(tmp_path, board_id):
     assert states[-1] == "screen=pause sel=0 item=Resume"
     with open(nvm, "rb") as f:
         assert f.read()[128:131] == b"\xa7\xc9\x02"  # the game's record (records.GAME)
+    # only the board's own hardware modules were imported (hw_boards: read and dropped)
+    assert lines(out, "MODULES") == [MODULES[board_id]]
     # power cycle: the same nvm, read back
     out = device_heap.run_board(board_id, device_heap.resume_keys(), nvm=nvm)
     assert out is not None and "END ok" in out, out[-3000:]

@@ -161,12 +161,12 @@ def deal_keys():
     3, 25 -> 13 -> 7 -> 3 -> 1: written when Settings is left) and played to its end (the
     game over writes the statistics), then an Alley Cat game started, played a little and
     paused (the game is written); Right moves the cursor on the way. @screen and @state
-    print the screen and the state."""
+    print the screen and the state, @modules lib/hw's modules loaded."""
     k = ["@start"] + [""] * 10 + ["@title", "@screen", "@state"]
     k += ["@menu:Settings", "A", ""] + ["DOWN", ""] * 3 + ["A", ""] * 4 + ["@state", "START", ""]
     k += _game("Back Alley") + ["@state"] + _complete() + ["@state"]
     k += _game("Alley Cat") + ["@state", "RIGHT", "", "@state"] + _play(2)
-    k += ["@state", "START", "", "@state"]
+    k += ["@state", "START", "", "@state", "@modules"]
     return k
 
 

@@ -183,6 +183,9 @@ def on_mark(name):
     if name == "state":  # what is on screen (app.state_line: appx stays loaded)
         print("STATE", _app[0].state_line())
         return
+    if name == "modules":  # lib/hw's modules loaded (only the board's own)
+        print("MODULES", " ".join(sorted(m for m in sys.modules if m[:3] == "hw_")))
+        return
     if name == "screen":  # the board's screen and what is shown on it
         import board
 
