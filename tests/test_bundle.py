@@ -202,19 +202,33 @@ def test_each_zip_unzipped_alone_starts_and_plays(real, tmp_path, family):
     assert run(tree, family) == (True, "")
 
 
+def shared_module(family):
+    """A module of lib/hw other than buttons that the family's board module imports."""
+    mine = deploy.board_module(ROOT, family)
+    for name in sorted(deploy.scan_imports(os.path.join(ROOT, *mine.split("/"))), reverse=True):
+        rel = "lib/hw/%s.py" % name
+        if name != "buttons" and rel != mine and os.path.isfile(os.path.join(ROOT, *rel.split("/"))):
+            return rel
+    raise AssertionError("%s imports no shared module of lib/hw" % mine)
+
+
 @needs_mp
 @pytest.mark.parametrize("family,missing", [
     ("pybadge", "board module"), ("pybadge", "lib/neopixel.py"),
     ("pybadge", "lib/tables/table.py"), ("pybadge", "engine/backalley.py"),
     ("pybadge", "lib/draw/gfxpaint.py"), ("pybadge", "lib/hw/hw_device.py"),
     ("pybadge", "lib/hw/hw_boards.py"), ("pygamer", "board module"),
-    ("cardputer", "lib/hw/hw_frame.py"), ("fruit_jam", "board module"),
-    ("fruit_jam", "lib/hw/stdin_keys.py")])
+    ("cardputer", "shared module"), ("fruit_jam", "board module"),
+    ("fruit_jam", "shared module")])
 def test_a_zip_missing_a_file_fails_the_run(real, tmp_path, family, missing):
     if family not in real:
         pytest.skip("no %s board module in the tree yet" % family)
     tree = unzip(real[family][0], str(tmp_path / "empty"))
-    rel = deploy.board_module(ROOT, family) if missing == "board module" else missing
+    rel = missing
+    if missing == "board module":
+        rel = deploy.board_module(ROOT, family)
+    elif missing == "shared module":
+        rel = shared_module(family)
     os.remove(os.path.join(tree, *rel.split("/")))
     ok, where = run(tree, family)
     assert not ok
