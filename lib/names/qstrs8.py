@@ -4,9 +4,8 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [brain, CLUBS, DIAMONDS, HEARTS, SPADES, JOKER, _RANKS, A23456789TJQK]
-    _ = [_SUITS, CDHS, LB, BB, '??', parse_card, strip, upper]
-    _ = [T, find, suit, LOAD_TOO_SHORT, LOAD_BAD_MAGIC, LOAD_BAD_VERSION, LOAD_BAD_CHECKSUM, checksum16]
-    _ = [magic, least, hi, _, nl, copy_from, go, _DB]
-    _ = [_NB, _CHUNK, _NEEDB, _TABLE, blk, _look, lead_next, _col]
-    _ = [COLS, ONE, ONE_CARD, TABLE, vol, neg, hw_pybadge]
+    _ = ['??', parse_card, strip, upper, T, find, suit, LOAD_TOO_SHORT]
+    _ = [LOAD_BAD_MAGIC, LOAD_BAD_VERSION, LOAD_BAD_CHECKSUM, checksum16, magic, least, hi, _]
+    _ = [nl, copy_from, go, _DB, _NB, _CHUNK, _NEEDB, _TABLE]
+    _ = [blk, _look, lead_next, _col, COLS, ONE, ONE_CARD, TABLE]
+    _ = [vol, neg, hw_pybadge]
