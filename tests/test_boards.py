@@ -60,6 +60,7 @@ MODULES = {
     "edgebadge": "hw_device hw_pybadge",
     "pygamer": "hw_device hw_pygamer",
     "m5stack_cardputer": "hw_cardputer hw_device hw_frame",
+    "adafruit_fruit_jam": "hw_device hw_frame hw_fruit_jam hw_stdin_keys",
 }
 
 

@@ -247,7 +247,10 @@ class BufferDisplay(PyGameDisplay):
         r = ((arr >> 11) & 31) * 255 // 31
         g = ((arr >> 5) & 63) * 255 // 63
         b = (arr & 31) * 255 // 31
-        if self.depth == 8:  # RGB332 (displayio's compute_rgb332), sent MSB-first on DVI
+        if self.depth == 8:
+            # RGB332 (displayio's compute_rgb332 keeps each colour's top bits); the RP2350's
+            # HSTX TMDS encoder sends them as the top bits of each 8-bit lane, the rest 0
+            # (picodvi/Framebuffer_RP2350.c expand_tmds: 3, 3, 2 bits; not seen on a monitor)
             r &= 0xE0
             g &= 0xE0
             b &= 0xC0
@@ -305,7 +308,8 @@ class Desktop:
             self.ox = self.display._outer.x
             self.oy = self.display._outer.y
         self.nvm = FileNvm(save_path, size=self.board.nvm, cut_after=cut_after)
-        self.no_sound = not self.board.sound  # (Settings' Sound row; no tone is played)
+        if not self.board.sound:  # Settings' Sound row says so (screen_settings._row)
+            self.Sound = "none on this board"
         self.pixels = [0] * 5
         self.pixel_brightness = 0.3
         self.vclock = 0
@@ -397,7 +401,7 @@ class Desktop:
         self.pixel_brightness = 0.3 * level
 
     def tone(self, freq, ms):
-        if self.no_sound:
+        if not self.board.sound:
             return
         self.tones.append((self.now_ms(), freq, ms))
         if self.window is None or not self._mixer:

@@ -17,7 +17,7 @@
 #          in a game, Down in a menu), 3 = A. A USB gamepad is not read (see docs).
 # lights : 5 NeoPixels on board.NEOPIXEL.
 # sound  : none: the TLV320DAC3100 on the I2S pins needs its registers set over I2C by a
-#          driver library the program does not ship (Settings says so: no_sound).
+#          driver library the program does not ship (Settings says so: Sound).
 # storage: microcontroller.nvm (4 KB, one flash sector). clock: supervisor.ticks_ms().
 import sys
 
@@ -54,7 +54,7 @@ def _monitor():
 
 
 class Device(hw_device.Device):
-    no_sound = True
+    Sound = "none on this board"  # what Settings' Sound row says (screen_settings._row)
 
     def __init__(self):
         d = _monitor()

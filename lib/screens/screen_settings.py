@@ -17,11 +17,12 @@ _SHOWN = 9  # rows on screen; the list scrolls with the selection
 _RESET = 1  # ask code: reset the statistics
 
 
-def _row(i, v):
-    """One settings row: its name and value, 25 characters (the value right-aligned);
-    v < 0: the setting does nothing on this board."""
+def _row(i, v, hw):
+    """One settings row: its name and value, 25 characters (the value right-aligned)."""
     name = _SETTING_NAMES[i]
-    val = _SETTING_VALUES[i][v] if v >= 0 else "none on this board"
+    val = _SETTING_VALUES[i][v]
+    if i == S_SOUND:  # a board without sound says so (hw.Sound: a Fruit Jam's text; the
+        val = getattr(hw, name, val)  # name "Sound", not a new one: the PyBadge's pools)
     return name + " " * (25 - len(name) - len(val)) + val
 
 
@@ -34,16 +35,10 @@ class SettingsScreen(AskMenu):
         s = self.app.settings
         items = []
         for i in range(len(_SETTING_NAMES)):
-            items.append(_row(i, self.value(i)))
+            items.append(_row(i, s[i], self.app.hw))
         items.append("Reset statistics")
         self.note = ""
         return items
-
-    def value(self, i):
-        # a board without sound (hw.no_sound: the Fruit Jam) says so on the Sound row
-        if i == S_SOUND and getattr(self.app.hw, "no_sound", False):
-            return -1
-        return self.app.settings[i]
 
     def top(self):
         t = self.sel - _SHOWN + 1
@@ -90,7 +85,7 @@ class SettingsScreen(AskMenu):
         s[i] = (s[i] + d) % LIMITS[i]
         app.apply_settings()
         app.fx.tone(T_MOVE)
-        self.items[i] = _row(i, self.value(i))
+        self.items[i] = _row(i, s[i], self.app.hw)
         self.note = ""
         self.draw_items()
 
