@@ -67,7 +67,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # the Fruit Jam's picodvi and usb_host, ports/raspberrypi), or that MicroPython-family
 # interpreters provide: never copied.
 CIRCUITPY_BUILTINS = frozenset("""
-    cardputer_keyboard picodvi usb_host
+    picodvi usb_host
     _bleio _eve _pixelmap _stage adafruit_bus_device adafruit_pixelbuf aesio alarm
     analogbufio analogio array atexit audiobusio audiocore audioio audiomixer audiomp3
     audiopwmio binascii bitbangio bitmapfilter bitmaptools bitops board builtins
