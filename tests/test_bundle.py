@@ -150,6 +150,29 @@ def test_each_zip_holds_its_own_board_module_only(multi):
         assert not any(n.startswith(bundle.APP_DIR) for n in files) or family == "fruit_jam"
 
 
+def test_a_lib_hw_module_goes_only_where_something_imports_it(tmp_path):
+    src = copy_project(str(tmp_path / "proj"))
+    hw = os.path.join(src, "lib", "hw")
+    with open(os.path.join(hw, "hw_unused.py"), "w") as f:
+        f.write("X = 1\n")
+    with open(os.path.join(hw, "hw_gamer_help.py"), "w") as f:
+        f.write("import hw_gamer_help2\n")  # (followed through its own imports)
+    with open(os.path.join(hw, "hw_gamer_help2.py"), "w") as f:
+        f.write("Y = 2\n")
+    with open(os.path.join(hw, "hw_pygamer.py"), "a") as f:
+        f.write("\nif False:\n    __import__(\"hw_gamer_help\")\n")
+    written = {family: files for _p, family, _m, files in
+               bundle.build(src, str(tmp_path / "d"), only=["pybadge", "pygamer"], use_mpy=False,
+                            say=quiet)}
+    assert not any(n.startswith("lib/hw/hw_unused") or n.startswith("lib/hw/hw_gamer")
+                   for n in written["pybadge"])
+    assert "lib/hw/hw_gamer_help.py" in written["pygamer"]
+    assert "lib/hw/hw_gamer_help2.py" in written["pygamer"]
+    assert "lib/hw/hw_unused.py" not in written["pygamer"]
+    # what the rest of the program imports from lib/hw goes everywhere
+    assert "lib/hw/buttons.py" in written["pybadge"] and "lib/hw/buttons.py" in written["pygamer"]
+
+
 def test_readme_has_the_three_steps_and_names_the_boards(multi):
     _src, zips = multi
     for family, (_path, files) in zips.items():

@@ -508,7 +508,6 @@ def build_plan(src, requirements, skip_missing=False, out=print):
 # (CircuitPython's board.board_id) of each. Before that module existed there was one
 # family, the PyBadge's, whose module was hw_device.py.
 HW_DIR = "lib/hw"
-DESKTOP_MODULE = "hw_desktop.py"
 FALLBACK_FAMILIES = (("pybadge", ("pybadge", "edgebadge")),)
 FALLBACK_MODULE = "hw_device.py"
 
@@ -568,15 +567,48 @@ def board_id_of(drive):
     return m.group(1) if m else None
 
 
+def imported_names(path):
+    """The top-level names a .py file imports: its import statements (scan_imports) and its
+    __import__("name") calls with a literal name."""
+    names = set(scan_imports(path))
+    with open(path, "rb") as f:
+        tree = ast.parse(f.read(), path)
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "__import__" and node.args
+                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            names.add(node.args[0].value.split(".")[0])
+    return names
+
+
 def family_plan(plan, src, family):
-    """The plan for one family's boards: without the desktop layer and without the other
-    families' board modules (everything else in lib/hw is shared)."""
-    others = {"%s/hw_%s.py" % (HW_DIR, f) for f, _ids in families(src) if f != family}
-    others.add("%s/%s" % (HW_DIR, DESKTOP_MODULE))
+    """The plan for one family's boards: of lib/hw, the family's board module and what it
+    and the rest of the program import (hw_boards, which code.py reads; buttons, ...);
+    so never the desktop layer (not in the plan), another family's board module nor
+    another board's helpers (unless imported: then the tests that want none fail).
+
+    (code.py imports the board module by a name it builds, "hw_" + family: that one is
+    kept by name; every other import of a lib/hw module is found in the sources.)"""
     mine = board_module(src, family)
-    if mine not in {rel for _s, rel, _c in plan}:
+    rels = {rel: source for source, rel, _c in plan}
+    if mine not in rels:
         raise DeployError("%s is not in the plan (desktop only?)" % mine, 1)
-    return [step for step in plan if step[1] not in others]
+    hw = {rel.rsplit("/", 1)[1][:-3]: rel for rel in rels
+          if rel.rpartition("/")[0] == HW_DIR and rel.endswith(".py")}
+    need = {mine}
+    if "hw_boards" in hw:
+        need.add(hw["hw_boards"])
+    for rel, source in rels.items():
+        if rel.endswith(".py") and rel not in hw.values():
+            need.update(hw[n] for n in imported_names(source) if n in hw)
+    queue = sorted(need)
+    while queue:
+        for n in sorted(imported_names(rels[queue.pop()])):
+            if n in hw and hw[n] not in need:
+                need.add(hw[n])
+                queue.append(hw[n])
+    return [step for step in plan
+            if step[1] in need or step[1] not in hw.values()]
 
 
 def find_mpy_cross():
