@@ -4,8 +4,8 @@ The function is never called; its names only need to be compiled / loaded."""
 
 
 def names():
-    _ = [A23456789TJQK, _SUITS, CDHS, LB, BB, '??', parse_card, strip]
-    _ = [upper, T, find, suit, LOAD_TOO_SHORT, LOAD_BAD_MAGIC, LOAD_BAD_VERSION, LOAD_BAD_CHECKSUM]
-    _ = [checksum16, magic, least, hi, _, nl, copy_from, go]
-    _ = [_DB, _NB, _CHUNK, _NEEDB, _TABLE, blk, _look, lead_next]
-    _ = [_col, COLS, ONE, ONE_CARD, TABLE, vol, neg]
+    _ = [parse_card, strip, upper, T, find, suit, LOAD_TOO_SHORT, LOAD_BAD_MAGIC]
+    _ = [LOAD_BAD_VERSION, LOAD_BAD_CHECKSUM, checksum16, magic, least, hi, _, nl]
+    _ = [copy_from, go, _DB, _NB, _CHUNK, _NEEDB, _TABLE, blk]
+    _ = [_look, lead_next, _col, COLS, ONE, ONE_CARD, TABLE, vol]
+    _ = [neg, hw_pybadge]
