@@ -191,17 +191,16 @@ def test_min_heap_search_brackets_the_threshold():
 
 def _device_modules():
     """Every module a PyBadge imports from lib/ and engine/ (not the desktop layer, nor
-    another board's hardware modules: tools/gen/gen_qstrs.py's PYBADGE_HW)."""
+    another board's lib/hw modules: tools/gen/gen_qstrs.py's PYBADGE_HW)."""
     import gen_qstrs
 
     out = []
     dirs = [(p, "") for p in libdirs.paths(ROOT)] + [(os.path.join(ROOT, "engine"), "engine.")]
     for d, prefix in dirs:
         for f in sorted(os.listdir(d)):
-            if f.startswith("hw_") and f not in gen_qstrs.PYBADGE_HW:
-                continue
             if f.endswith(".py") and f != "__init__.py" \
-                    and not re.match(r"qstr[sm]\d+\.py$", f):
+                    and not re.match(r"qstr[sm]\d+\.py$", f) \
+                    and not (f.startswith("hw_") and f not in gen_qstrs.PYBADGE_HW):
                 out.append(prefix + f[:-3])
     return out
 
