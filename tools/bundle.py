@@ -7,8 +7,9 @@
 Writes dist/alleycat-<family>.zip (or into DIR): the CIRCUITPY tree the family's boards
 need (code.py, boot.py, lib/, engine/, the third-party modules the program imports from
 the pinned packages: what tools/deploy.py copies, chosen by the same functions) and a
-README.txt with the install steps. A family's zip holds its own board module
-(lib/hw/hw_<family>.py) and no other family's, never the desktop layer.
+README.txt with the install steps. Of lib/hw, a family's zip holds its own board module
+(lib/hw/hw_<family>.py), hw_boards.py and what the program imports (deploy.family_plan):
+no other family's board module or helpers, never the desktop layer.
 
 * Sources (.py) when no CircuitPython mpy-cross is at hand (or --no-mpy): they run on
   CircuitPython 9.x and 10.x alike.
@@ -24,7 +25,8 @@ README.txt with the install steps. A family's zip holds its own board module
 * The same tree gives the same bytes: files in name order, fixed dates and modes.
 * Ends with each zip's unzipped size against the CIRCUITPY space of the family's boards.
 
-Exit status: 0 done, 1 a module the program needs is missing, 2 bad usage / no room.
+Exit status: 0 done, 1 a module the program needs is missing, 2 bad usage (or the Fruit Jam
+OS app's code.py could not be made).
 """
 import argparse
 import io
