@@ -8,7 +8,10 @@ Copies boot.py, engine/, lib/ and the third-party modules the program imports
 (found with `ast` in code.py, lib/**.py and engine/**.py, followed through their
 own imports, located in the installed pinned packages of the running
 interpreter -- so run it with the project's venv python), then code.py last so
-the board's auto-reload restarts once everything else is in place.
+the board's auto-reload restarts once everything else is in place. Of lib/hw's
+board modules only the board's family's goes (the board id from boot_out.txt's
+"Board ID:" line, its family from lib/hw/hw_boards.py; every family's when unknown).
+tools/bundle.py zips the same selection per family.
 
 * The drive is found automatically (Linux /media/$USER/CIRCUITPY,
   /run/media/$USER/CIRCUITPY, /media/CIRCUITPY; macOS /Volumes/CIRCUITPY;
@@ -59,9 +62,12 @@ import libdirs  # noqa: E402  (lib/'s folders)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# Modules that CircuitPython (9.x/10.x) builds into the firmware of a PyBadge-class
-# board, or that MicroPython-family interpreters provide: never copied.
+# Modules that CircuitPython (9.x/10.x) builds into the firmware of the boards the program
+# runs on (PyBadge-class SAMD51s; the Cardputer's cardputer_keyboard, ports/espressif/module;
+# the Fruit Jam's picodvi and usb_host, ports/raspberrypi), or that MicroPython-family
+# interpreters provide: never copied.
 CIRCUITPY_BUILTINS = frozenset("""
+    picodvi usb_host
     _bleio _eve _pixelmap _stage adafruit_bus_device adafruit_pixelbuf aesio alarm
     analogbufio analogio array atexit audiobusio audiocore audioio audiomixer audiomp3
     audiopwmio binascii bitbangio bitmapfilter bitmaptools bitops board builtins
@@ -495,6 +501,116 @@ def build_plan(src, requirements, skip_missing=False, out=print):
     return plan
 
 
+# --------------------------------------------------------------------------- board families
+
+# lib/hw holds one module per board family (hw_<family>.py) beside the shared ones; a board
+# needs only its own. lib/hw/hw_boards.py (pure data) names the families and the board ids
+# (CircuitPython's board.board_id) of each. Before that module existed there was one
+# family, the PyBadge's, whose module was hw_device.py.
+HW_DIR = "lib/hw"
+FALLBACK_FAMILIES = (("pybadge", ("pybadge", "edgebadge")),)
+FALLBACK_MODULE = "hw_device.py"
+
+
+def families(src):
+    """((family, (board id, ...)), ...) from src's lib/hw/hw_boards.py, else the one family
+    of a tree without it."""
+    path = os.path.join(src, *HW_DIR.split("/"), "hw_boards.py")
+    if not os.path.isfile(path):
+        return FALLBACK_FAMILIES
+    spec = importlib.util.spec_from_file_location("_hw_boards_data", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return tuple((f, tuple(ids)) for f, ids in mod.FAMILIES)
+
+
+def board_module(src, family):
+    """The drive path of the family's board module: lib/hw/hw_<family>.py, or in a tree
+    of one family without it, lib/hw/hw_device.py."""
+    own = "%s/hw_%s.py" % (HW_DIR, family)
+    if os.path.isfile(os.path.join(src, *own.split("/"))):
+        return own
+    if families(src) == FALLBACK_FAMILIES and family == FALLBACK_FAMILIES[0][0]:
+        return "%s/%s" % (HW_DIR, FALLBACK_MODULE)
+    raise DeployError("no board module for %r in %s (%s)" % (family, src, own), 1)
+
+
+def present_families(src):
+    """The families whose board module is in src (others may not be written yet)."""
+    out = []
+    for family, _ids in families(src):
+        try:
+            board_module(src, family)
+        except DeployError:
+            continue
+        out.append(family)
+    return out
+
+
+def family_of(src, board_id):
+    """The family whose board ids include board_id, or None."""
+    for family, ids in families(src):
+        if board_id in ids:
+            return family
+    return None
+
+
+def board_id_of(drive):
+    """The board id a drive's boot_out.txt names ("Board ID:pybadge", CircuitPython 7 and
+    later), or None."""
+    try:
+        with open(os.path.join(drive, "boot_out.txt"), "rb") as f:
+            text = f.read(2048).decode("utf-8", "replace")
+    except OSError:
+        return None
+    m = re.search(r"^Board ID:\s*(\S+)", text, re.M)
+    return m.group(1) if m else None
+
+
+def imported_names(path):
+    """The top-level names a .py file imports: its import statements (scan_imports) and its
+    __import__("name") calls with a literal name."""
+    names = set(scan_imports(path))
+    with open(path, "rb") as f:
+        tree = ast.parse(f.read(), path)
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "__import__" and node.args
+                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            names.add(node.args[0].value.split(".")[0])
+    return names
+
+
+def family_plan(plan, src, family):
+    """The plan for one family's boards: of lib/hw, the family's board module and what it
+    and the rest of the program import (hw_boards, which code.py reads; buttons, ...);
+    so never the desktop layer (not in the plan), another family's board module nor
+    another board's helpers (unless imported: then the tests that want none fail).
+
+    (code.py imports the board module by a name it builds, "hw_" + family: that one is
+    kept by name; every other import of a lib/hw module is found in the sources.)"""
+    mine = board_module(src, family)
+    rels = {rel: source for source, rel, _c in plan}
+    if mine not in rels:
+        raise DeployError("%s is not in the plan (desktop only?)" % mine, 1)
+    hw = {rel.rsplit("/", 1)[1][:-3]: rel for rel in rels
+          if rel.rpartition("/")[0] == HW_DIR and rel.endswith(".py")}
+    need = {mine}
+    if "hw_boards" in hw:
+        need.add(hw["hw_boards"])
+    for rel, source in rels.items():
+        if rel.endswith(".py") and rel not in hw.values():
+            need.update(hw[n] for n in imported_names(source) if n in hw)
+    queue = sorted(need)
+    while queue:
+        for n in sorted(imported_names(rels[queue.pop()])):
+            if n in hw and hw[n] not in need:
+                need.add(hw[n])
+                queue.append(hw[n])
+    return [step for step in plan
+            if step[1] in need or step[1] not in hw.values()]
+
+
 def find_mpy_cross():
     """The mpy-cross on PATH, or None (whose it is gets checked by choose_mpy_cross)."""
     return shutil.which("mpy-cross")
@@ -734,6 +850,14 @@ def deploy(src, target, use_mpy=True, dry_run=False, requirements=None, skip_mis
     plan = build_plan(src, requirements, skip_missing, out)
     board = board_version(target)
     out("board: CircuitPython %s" % board[3] if board else "board: CircuitPython version unknown")
+    board_id = board_id_of(target)
+    family = family_of(src, board_id) if board_id else None
+    if family:
+        plan = family_plan(plan, src, family)
+        out("board id %s: the %s family's board module only" % (board_id, family))
+    else:
+        out("board id %s: every family's board module is copied"
+            % (board_id + " is of no known family" if board_id else "unknown"))
     with tempfile.TemporaryDirectory(prefix="deploy-mpy-") as work:
         files = None
         why = "--no-mpy"

@@ -440,9 +440,16 @@ class Drive:
     engine/, the third-party packages in lib/) next to the stand-ins, ready to run under
     the MicroPython unix port, as .py sources or compiled to .mpy."""
 
-    def __init__(self, root=ROOT, mpy_cross=None, family="pybadge"):
+    def __init__(self, root=ROOT, mpy_cross=None, family="pybadge", tree=None):
+        """tree: a CIRCUITPY tree already laid out (a bundle unzipped, tools/bundle.py) is
+        run as it is: nothing is added from the checkout or site-packages, so a file it
+        lacks fails the run as on a board. A library stand-in (neopixel, simpleio) then
+        takes the place of the tree's own copy, and only when the tree has one."""
         self.root = root
         self.tmp = tempfile.mkdtemp(prefix="device-heap-")
+        if tree is not None:
+            self._lay_out(tree)
+            return
         # Run the program from here with relative paths: every module's file name is
         # interned by the interpreter, so running from the checkout would charge the
         # length of the checkout's path to the program (a few KB for a deep path; on a
@@ -473,11 +480,32 @@ class Drive:
         if mpy_cross:
             compile_tree(mpy_cross, drive)
 
+    def _lay_out(self, tree):
+        drive = self.path = os.path.join(self.tmp, "d")
+        shutil.copytree(tree, drive)
+        standins = os.path.join(self.tmp, "s")
+        shutil.copytree(STANDINS, standins,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        have = set()  # the libraries in a lib/ folder of the tree (the top's, an app's)
+        for dirpath, _dirs, names in os.walk(drive):
+            if os.path.basename(dirpath) == "lib":
+                have.update(n.rsplit(".", 1)[0] for n in names if n.endswith((".py", ".mpy")))
+        for name in LIBRARY_STANDINS:
+            if name not in have:
+                os.remove(os.path.join(standins, name + ".py"))
+        self.third = []
+        self.order, self.where, self.missing = [], {}, []
+
     def run(self, mp, heapsize, keys, mode="report", timeout=600, board_id="pybadge",
-            nvm=None):
+            nvm=None, where=None):
         """Output of the driver (str), or None on a time-out. board_id: the board whose
         stand-ins run (standins/boards/<board_id>/ before the shared ones; the PyBadge's are
-        the shared ones); nvm: a file that keeps the nvm from run to run."""
+        the shared ones); nvm: a file that keeps the nvm from run to run.
+
+        where: a folder of the drive to run code.py in, as CircuitPython runs a program
+        started with a working folder (a Fruit Jam OS app: /apps/<name>/code.py); the path
+        is then CircuitPython's ('', '/', '.frozen', '/lib': "/lib" is the drive's, not
+        this folder's lib/, which the app's code.py adds) and lib's folders relative to it."""
         env = dict(os.environ)
         # lib/'s folders on the VM's own path from its start (code.py adds them again after
         # /lib): the driver needs no list or strings of its own to reach hw_device; made by
@@ -485,6 +513,12 @@ class Drive:
         own = [os.path.join("..", "s", "boards", board_id)] if board_id != "pybadge" else []
         env["MICROPYPATH"] = os.pathsep.join(own + [os.path.join("..", "s"), "lib", ".",
                                                     ".frozen"] + libdirs.rel_dirs()[1:])
+        cwd = self.path
+        if where:
+            cwd = os.path.join(self.path, *where.split("/"))
+            own = [os.path.join(self.tmp, "s", "boards", board_id)] if own else []
+            env["MICROPYPATH"] = os.pathsep.join(own + [os.path.join(self.tmp, "s"), ".",
+                                                        ".frozen", "/lib"] + libdirs.rel_dirs()[1:])
         env.pop("STANDIN_NVM", None)
         env.pop("STANDIN_BOARD", None)
         if own:
@@ -509,10 +543,11 @@ class Drive:
             # (--min-heap) keeps it, so a program that needs more fails as on a board; the
             # report mode measures from deep inside the program and needs room to scrub.
             cmd += ["-X", "pystack=32k"]
-        cmd += [os.path.join("..", "s", os.path.basename(DRIVER)), plan]
+        cmd += [os.path.join(self.tmp, "s", os.path.basename(DRIVER)) if where else
+                os.path.join("..", "s", os.path.basename(DRIVER)), plan]
         try:
             with open(keyin, "rb") as typed:
-                proc = subprocess.run(cmd, cwd=self.path, env=env, stdin=typed,
+                proc = subprocess.run(cmd, cwd=cwd, env=env, stdin=typed,
                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                       timeout=timeout)
         except subprocess.TimeoutExpired:
