@@ -1,7 +1,7 @@
 """Every board's hardware module, run without the board.
 
 On the MicroPython unix port with the board's stand-ins (tools/board/standins/boards/
-<board_id>/ before the shared ones; tools/board/device_heap.run_board runs code.py as a board
+<board_id>/ before the shared ones; device_heap.run_board (tools/board/device_heap.py) runs code.py as a board
 does, keys from a script): from power-on to a finished deal (Back Alley of one deal played to
 its game over), the right screen and frame, Right moving the cursor (a PyGamer's stick, a
 Cardputer's / key), a game paused (written to nvm) and, after a power cycle (the nvm kept in

@@ -272,7 +272,7 @@ def test_a_deal_played_with_keyboard_and_buttons_saved_in_4_kb_and_resumed(tmp_p
     assert again["SCREEN"][1] == "pause"  # Button 1 is Start
 
 
-# ---- the boards' shared key plans (tools/board/device_heap.run_board: the heap driver) ------
+# ---- the boards' shared key plans (device_heap.run_board: the heap driver) ------
 def _tagged(out, tag):
     return [ln.split(" ", 1)[1] for ln in out.splitlines() if ln.startswith(tag + " ")]
 
