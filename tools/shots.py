@@ -21,6 +21,9 @@ docs/shots/ differs, and then prints this command. The shots (names = README's):
   alleycat                  a new Alley Cat round, the coach
   alleycat_drawn            the card you just drew, framed cyan
   alleycat_roundover        the end of an Alley Cat round
+  board_pygamer, board_cardputer, board_fruit_jam
+                            a Back Alley trick on each other board, its whole screen at
+                            its own resolution (the Cardputer's x2)
 """
 import os
 import sys
@@ -44,16 +47,18 @@ TMP = None  # a temporary folder for the save files (made by main)
 COMMAND = ".venv/bin/python tools/shots.py"
 NAMES = ("backalley_bid", "bidding", "backalley_summary", "backalley", "backalley_refused",
          "backalley_redeal", "ba_dealover", "ba_scoresheet", "ba_gameover", "title_continue",
-         "confirm_newgame", "alleycat", "alleycat_drawn", "alleycat_roundover")
+         "confirm_newgame", "alleycat", "alleycat_drawn", "alleycat_roundover",
+         "board_pygamer", "board_cardputer", "board_fruit_jam")
+BOARD_SHOTS = (("pygamer", 1), ("cardputer", 2), ("fruit_jam", 1))  # (--board, picture scale)
 
 
 class Run:
-    def __init__(self, seed, settings=(), save=None):
+    def __init__(self, seed, settings=(), save=None, board="pybadge"):
         if save is None:
             save = os.path.join(TMP.name, "s%d.bin" % seed)
             if os.path.exists(save):
                 os.remove(save)
-        self.hw = hw_desktop.Desktop(headless=True, save_path=save, seed=seed)
+        self.hw = hw_desktop.Desktop(headless=True, save_path=save, seed=seed, board=board)
         self.app = app_mod.App(self.hw, fresh=True)
         for k, v in settings:
             self.app.settings[k] = v
@@ -79,9 +84,9 @@ class Run:
             self.press("down")
         self.press("a")
 
-    def shot(self, out, name):
+    def shot(self, out, name, scale=3):
         self.hw.refresh()
-        self.hw.save_frame(os.path.join(out, name + ".png"), 3)
+        self.hw.save_frame(os.path.join(out, name + ".png"), scale)
         if not QUIET:
             print(name, self.app.state_line())
 
@@ -108,6 +113,7 @@ def main(out=None, quiet=False):
     try:
         tables(out)
         more(out)
+        boards(out)
     finally:
         TMP.cleanup()
     return NAMES
@@ -221,6 +227,17 @@ def tables(out):
             return
         r.press("a")
     raise RuntimeError("shots: no card drawn by you")
+
+
+
+def boards(out):
+    """The same Back Alley moment on each other board's whole screen."""
+    for board, scale in BOARD_SHOTS:
+        r = Run(23, ((app_mod.S_BA_LENGTH, 1), (app_mod.S_SPEED, 2)), board=board)
+        r.open("Back Alley")
+        s = r.app.screen
+        r.play_until(lambda: s.g.phase == BA.PHASE_PLAY and s.g.trick_size >= 2)
+        r.shot(out, "board_" + board, scale)
 
 
 if __name__ == "__main__":
