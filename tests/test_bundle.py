@@ -128,7 +128,7 @@ def test_a_zip_per_family_present_holding_what_deploy_copies_and_nothing_else(re
         program = {n for n in files if n != "README.txt" and not n.startswith(bundle.APP_DIR + "/")}
         assert program == {rel for _s, rel, _c in plan}
         for name in ("code.py", "boot.py", deploy.board_module(ROOT, family), "lib/neopixel.py",
-                     "lib/names/qstrs0.py", "lib/app.py", "engine/__init__.py"):
+                     "lib/qstrs0.py", "lib/app.py", "engine/__init__.py"):
             assert name in files, name
         assert "lib/hw/hw_desktop.py" not in files
         for source, rel, _c in plan:
