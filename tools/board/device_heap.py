@@ -99,6 +99,22 @@ def default_keys():
     return k
 
 
+def panel_keys():
+    """Each game played to its first deal's / round's panel (the deal's score: the panels'
+    code loaded), the next deal begun, out: what any plan that shows a deal's panel holds at
+    least (the default plan stops before one)."""
+    p = "@play_to_panel"
+    k = ["@start"] + [""] * 10 + ["@title"]
+    k += ["@menu:Alley Cat", "A"] + IDLE + ["@alleycat_table", p, "@alleycat_over"]
+    k += ["A"] + IDLE + _play(2) + ["@alleycat_played"]
+    k += ["START", "", "@menu:Quit to menu", "A", "", "@title_again"]
+    k += ["@menu:Back Alley", "A", "", "@menu:Start new game", "A"] + IDLE + ["@backalley_table"]
+    k += [p, "@backalley_over"]
+    k += ["A"] + IDLE + _play(2) + ["@backalley_played"]
+    k += ["START", "", "@menu:Quit to menu", "A", "", "@title_end"]
+    return k
+
+
 def _quit():
     return ["START", "", "@menu:Quit to menu", "A", ""]
 
@@ -175,7 +191,7 @@ def resume_keys():
     return ["@start"] + [""] * 10 + ["@title", "@state", "A"] + IDLE + ["@state"]
 
 
-PLANS = {"default": default_keys, "long": long_keys}
+PLANS = {"default": default_keys, "long": long_keys, "panel": panel_keys}
 
 
 def run_board(board_id, keys, nvm=None, vm=None, heapsize="4m", mpy_cross=None, timeout=900):
@@ -829,7 +845,8 @@ def main(argv=None):
                     "LEFT,RIGHT; empty = idle poll; @name = mark); default: into both games")
     ap.add_argument("--plan", choices=sorted(PLANS), default="default", help="key plan: "
                     "default (into both games and back), long (three Back Alley and five "
-                    "Alley Cat games to the end, ten switches, every screen)")
+                    "Alley Cat games to the end, ten switches, every screen), panel (each "
+                    "game to its first deal's panel and into the next deal)")
     ap.add_argument("--min-heap", action="store_true", help="binary-search the smallest "
                     "-X heapsize with which the key script runs, from .py and from .mpy")
     ap.add_argument("--check-heap", type=int, metavar="KB", help="run the key script once at "

@@ -158,12 +158,18 @@ def menu_to(item):
 # has already: tools/board/build_mp32.py rebuilds the shared VM when the static names change.)
 _PLAY = ["A", None, "RIGHT", None, "@finish"]
 _NEXT = ["RIGHT", None]
+# "@play_to_panel": the same until the deal's / round's panel waits. (A mark longer than 10
+# characters: a shorter string would be interned, a name a board does not have.)
+_PANEL = ["A", None, "RIGHT", None, "@play_to_panel"]
 
 
-def finish():
+def finish(n=0):
     s = _app[0].screen
     g = getattr(s, "g", None)
-    if g is None or g.phase != s.PHASE_GAME_OVER or s.hold_until >= 0 or s.overlay:
+    if n:
+        if g is None or g.phase < s.PHASE_OVER or s.hold_until >= 0 or s.overlay:
+            keypad.insert(_PANEL)
+    elif g is None or g.phase != s.PHASE_GAME_OVER or s.hold_until >= 0 or s.overlay:
         keypad.insert(_PLAY)
     else:  # (a line the tests count)
         print("GAME", s.name, getattr(g, "deals", 0), keypad.polls)
@@ -175,6 +181,9 @@ def on_mark(name):
         return
     if name == "finish":
         finish()
+        return
+    if name == "play_to_panel":
+        finish(1)
         return
     if name.startswith("over:"):
         if _app[0].screen.again != (name == "over:again"):
