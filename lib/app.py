@@ -70,6 +70,9 @@ ST_BEST_STREAK = 3
 ST_BEST_SCORE = 4  # signed; NO_SCORE = none yet
 N_STAT_FIELDS = 5
 N_STATS = 60
+# then, from byte N_STATS, per game and level one u16: the games finished with a take-back,
+# field 5 of stat() (72 bytes in all; a record of N_STATS bytes, before take-backs, is still
+# read). (Numbers, not names: every new name costs room on the board.)
 NO_SCORE = -32768
 
 
@@ -92,7 +95,8 @@ class App:
         self.savemv = self.bufmv[_SAVE_META:]
         self.notice = ""  # shown once on the title screen (ignored records)
         self.settings = bytearray(DEFAULTS)
-        self.stats = bytearray(N_STATS)  # [game 0..1][level 0..2][field] u16 LE
+        self.stats = bytearray(72)  # [game 0..1][level 0..2][field] u16 LE, then the
+        # take-backs [game][level]
         self.unsaved = False  # the running game changed since it was in nvm, first at:
         self.since = 0
         # the saved game's record as written (the title names the deal / round it resumes)
@@ -140,8 +144,10 @@ class App:
         return HOLD_MS[self.settings[S_SPEED]]
 
     def stat(self, game, level, field):
-        """Statistic field (ST_*; False / True = played / won) of game 1..2 at level 0..2."""
-        i = ((game - 1) * 3 + level) * (2 * N_STAT_FIELDS) + 2 * field
+        """Statistic field (ST_*; False / True = played / won; 5: take-backs) of game 1..2 at
+        level 0..2."""
+        i = (game - 1) * 3 + level
+        i = N_STATS + 2 * i if field == 5 else i * 2 * N_STAT_FIELDS + 2 * field
         v = self.stats[i] | (self.stats[i + 1] << 8)
         if field == ST_BEST_SCORE and v >= 0x8000:
             v -= 0x10000

@@ -40,8 +40,8 @@ def init(a, fresh, limits):
     elif rec.status[records.SETTINGS] == records.IGNORED or n >= 0:
         a.notice = "Bad settings ignored"
     n = rec.read(records.STATS, b)
-    if n == N_STATS:
-        for i in range(N_STATS):
+    if n == N_STATS or n == 72:  # (N_STATS: a record before take-backs, none counted)
+        for i in range(n):
             a.stats[i] = b[i]
     else:
         reset_stats(a)
@@ -71,6 +71,7 @@ def load_saved(a, fresh=False):
         a.saved = 0
         return
     a.saved = kind
+    scr.took = b[5] >> 7  # the game had a take-back (the seed's top byte has 6 bits)
     a.unsaved = False  # the game in play is the one in nvm
     # the score sheet rows after the engine's bytes (its length is byte 3 of its frame)
     h = b[7]
@@ -91,7 +92,7 @@ def write(a, kind, level, seed, game):
     b[2] = seed & 0xFF
     b[3] = (seed >> 8) & 0xFF
     b[4] = (seed >> 16) & 0xFF
-    b[5] = (seed >> 24) & 0xFF
+    b[5] = ((seed >> 24) & 0x3F) | (0x80 if a.gs.took else 0)  # (marked: a take-back)
     # the deal / round it resumes (for the title's Continue), score sheet rows
     b[6] = game.deal_number + 1 if kind == GAME_BA else a.hist_n + (1 if a.hist_open else 0)
     b[7] = a.hist_n
@@ -111,17 +112,18 @@ def write(a, kind, level, seed, game):
 
 
 def _set(a, game, level, field, v):
-    i = ((game - 1) * 3 + level) * (2 * N_STAT_FIELDS) + 2 * field
+    i = (game - 1) * 3 + level
+    i = N_STATS + 2 * i if field == 5 else i * 2 * N_STAT_FIELDS + 2 * field  # (5: take-backs)
     a.stats[i] = v & 0xFF
     a.stats[i + 1] = (v >> 8) & 0xFF
 
 
 def reset_stats(a, write=False):
     s = a.stats
-    for i in range(N_STATS):  # every field 0, the best scores NO_SCORE (0x8000 LE)
-        s[i] = 0x80 if i % 10 == 9 else 0
+    for i in range(72):  # every field 0, the best scores NO_SCORE (0x8000 LE); take-backs
+        s[i] = 0x80 if i % 10 == 9 and i < N_STATS else 0
     if write:
-        a.rec.put(records.STATS, a.stats, N_STATS)
+        a.rec.put(records.STATS, a.stats, 72)
         a.commit()
 
 
@@ -135,27 +137,35 @@ def begin(a, game, level):
     old = a.rec.read(records.GAME, b) > 1 and b[0] in (GAME_AC, GAME_BA) and b[1] < 3
     if old:
         _set(a, b[0], b[1], ST_STREAK, 0)
-    a.rec.put(records.STATS, a.stats, N_STATS)
+    a.rec.put(records.STATS, a.stats, 72)
     return old
 
 
 def finish(a, game, level, won, score):
     """Game over: won, streaks and best score counted; the saved game cleared (the App
-    writes both at once)."""
-    streak = 0
+    writes both at once). A game with a take-back counts as won or lost and among the
+    take-backs, not for the best score; won, it neither extends nor ends the streak (lost,
+    it ends it, as every loss does)."""
+    took = a.gs.took
+    v = 0
+    if took:
+        n = a.stat(game, level, 5)  # (5: take-backs)
+        _set(a, game, level, 5, n + 1 if n < 0xFFFF else n)
+        score = -32768
     if won:
         n = a.stat(game, level, ST_WON)
         _set(a, game, level, ST_WON, n + 1 if n < 0xFFFF else n)
-        streak = a.stat(game, level, ST_STREAK)
-        streak = streak + 1 if streak < 0xFFFF else streak
-        if streak > a.stat(game, level, ST_BEST_STREAK):
-            _set(a, game, level, ST_BEST_STREAK, streak)
-    _set(a, game, level, ST_STREAK, streak)
+        v = a.stat(game, level, ST_STREAK)
+        if not took:
+            v = v + 1 if v < 0xFFFF else v
+        if v > a.stat(game, level, ST_BEST_STREAK):
+            _set(a, game, level, ST_BEST_STREAK, v)
+    _set(a, game, level, ST_STREAK, v)
     if score != -32768:  # NO_SCORE
         score = max(-32767, min(32767, score))
         if score > a.stat(game, level, ST_BEST_SCORE):
             _set(a, game, level, ST_BEST_SCORE, score)
-    a.rec.put(records.STATS, a.stats, N_STATS)
+    a.rec.put(records.STATS, a.stats, 72)
     a.rec.clear(records.GAME)
 
 

@@ -38,7 +38,7 @@ BA_PAGES = (
     "Cards B and L: the Big\nand Little Blooper.",
 )
 KEYS_PAGE = (
-    "Left/Right: pick a card\nA: play / confirm\nB: back   Start: pause\n"
+    "Left/Right: pick a card\nA: play/OK  Start: pause\nB: back; take back a move\n"
     "Select: last trick\nUp: hint (hard bot)\nMenus: Up/Down + A\n"
     "Settings: Left/Right\nThe game saves itself.")
 

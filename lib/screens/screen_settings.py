@@ -112,7 +112,10 @@ class SettingsScreen(AskMenu):
 
 
 _PAGE_TITLES = ("< Alley Cat >", "< Back Alley >")
-_STAT_ROWS = ("Played", "Won", "Win %", "Streak", "Best streak", "Best score")
+# (Take-backs: the games finished with one; they count as won or lost, not for the best
+# score, and a win neither extends nor ends the streak: appx.finish. Its label has 11
+# characters (a trailing space): a string of 10 or fewer would be a new name on the board)
+_STAT_ROWS = ("Played", "Won", "Win %", "Streak", "Best streak", "Best score", "Take-backs ")
 
 
 def _cell(v):
@@ -148,6 +151,8 @@ class StatsScreen(menus.Menu):
                         v = app.stat(game, lv, ST_STREAK)
                     elif r == 4:
                         v = app.stat(game, lv, ST_BEST_STREAK)
+                    elif r == 6:
+                        v = app.stat(game, lv, 5)  # (take-backs)
                     else:
                         v = app.stat(game, lv, ST_BEST_SCORE)
                         if v == NO_SCORE:
@@ -179,10 +184,12 @@ class StatsScreen(menus.Menu):
     def state(self):
         from app import ST_PLAYED, ST_WON
         a = self.app
-        n = [0, 0, 0, 0]
+        n = [0, 0, 0, 0, 0, 0]
         for lv in range(3):
             n[0] += a.stat(1, lv, ST_WON)
             n[1] += a.stat(1, lv, ST_PLAYED)
             n[2] += a.stat(2, lv, ST_WON)
             n[3] += a.stat(2, lv, ST_PLAYED)
-        return "ac=%d/%d ba=%d/%d page=%d" % (n[0], n[1], n[2], n[3], self.page)
+            n[4] += a.stat(1, lv, 5)  # (take-backs)
+            n[5] += a.stat(2, lv, 5)
+        return "ac=%d/%d ba=%d/%d page=%d takebacks=%d/%d" % tuple(n[:4] + [self.page] + n[4:])

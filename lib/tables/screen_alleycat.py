@@ -96,6 +96,9 @@ class AlleyCatScreen(table.GameScreen):
         """The coach's line at your turn: when the alley cat (5 of diamonds) is about."""
         if not self.coaching():
             return ""
+        u = self.can(True)
+        if u:
+            return u
         g = self.g
         if g.trick_size and g.trick_card(0) == ALLEY_CAT:
             return "Taking the 5\x02 costs points"

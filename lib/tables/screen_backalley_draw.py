@@ -165,7 +165,7 @@ def msgs(s):
     s.msg_bad = False
     t = s.tip or s.bid_tip
     if not t and s.coaching() and g.phase == BA.PHASE_PLAY:
-        t = coach(s)
+        t = s.can(True) or coach(s)
     gfx.text(10, 80, _TIP_Y, t, gfx.T_CYAN, center=True)
     gfx.resume(p)
 

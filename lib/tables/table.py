@@ -36,6 +36,7 @@ class GameScreen(TableKeys):
     PHASE_OVER = 2  # round / hand over
     PHASE_GAME_OVER = 3
     GAME = None  # the engine class (AlleyCat / BackAlley)
+    summary = False  # (Back Alley: its bidding summary on show; takeback.py clears it)
 
     def __init__(self, app):
         self.app = app
@@ -63,6 +64,15 @@ class GameScreen(TableKeys):
         self.msg3 = ""  # hint / why a card is not allowed (until the next move)
         self.msg_bad = False
         self.save_due = False
+        # Take-back (Easy, Normal; table_keys.mark, made at your first move and kept like
+        # the bot): the game as it was before your last move (its engine save: 146 bytes at
+        # most in Back Alley, 79 in Alley Cat, ENGINE_API.md), then old[-3]: the history
+        # size up to which it may be taken back (the next trick not begun; 255 none);
+        # old[-2]: App's score-sheet rows then (hist_n | 128 if hist_open); old[-1]: the
+        # coach said B takes back (1 shown, 2 done). (Bytes, not attributes: every new name
+        # costs room on the board)
+        self.old = None
+        self.took = 0  # 1: this game had a take-back (saved: appx.write; statistics)
         self.scroll = 0  # first row shown by the score sheet (it clamps it)
         self.again = True  # game over: Play again (else Menu) selected
 
@@ -76,6 +86,10 @@ class GameScreen(TableKeys):
         self.g = g
         self.seed = seed
         self.level = level
+        if self.old:
+            self.old[-3] = 255
+            self.old[-1] = 0
+        self.took = 0
         self.reset_view()
 
     def load_game(self, buf, level, seed):
@@ -278,6 +292,8 @@ class GameScreen(TableKeys):
         seat = g.turn
         phase = g.phase
         before = g.trick_size
+        if not seat and self.level < 2:
+            self.mark(move)  # (table_keys: for a take-back)
         r = g.play(move)
         if r:
             return r

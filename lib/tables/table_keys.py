@@ -23,6 +23,11 @@ class TableKeys:
     def key(self, k):
         g = self.g
         self.flags |= _F_MOVED  # a key's answer reaches the screen before any thinking
+        if k & B and not self.overlay and self.can():
+            # a take-back (its code is rare: takeback.py, loaded for it and dropped). (Else
+            # B: back from a panel, Menu at game over, as before.)
+            self.app.need("takeback").back(self)
+            return
         if self.hold_until >= 0:
             self.end_hold()
             if not (k & START):
@@ -69,6 +74,39 @@ class TableKeys:
             return
         if g.turn == 0:
             self.human_key(k)
+
+    # ---- take-back (Easy, Normal): B at the table (key) ----
+    def mark(self, move):
+        # before your move: the game as it is (self.old, table.py), if the move is legal
+        # (a refused one keeps the take-back of your move before)
+        g = self.g
+        o = self.old
+        if o is None:  # (the engine's save, 146 / 79 bytes at most, then 3 bytes: table.py)
+            o = self.old = bytearray(149 if self.SEATS == 4 else 82)
+        m = self.moves  # (load_hand fills it again after the move)
+        for i in range(g.legal_moves(m)):
+            if m[i] == move:
+                g.save(o)
+                a = self.app
+                o[-2] = a.hist_n | (128 if a.hist_open else 0)
+                n = self.SEATS
+                o[-3] = (g.history_size // n + 1) * n if g.phase == self.PHASE_PLAY else 0
+                if o[-1] == 1:  # (the coach's word about it was seen)
+                    o[-1] = 2
+
+    def can(self, tip=False):
+        # True when a take-back can be made now (the next trick not begun, the game not
+        # over); tip: the coach's line that says so, once a game, else ""
+        o = self.old
+        g = self.g
+        k = o is not None and g.history_size <= o[-3] < 255 and \
+            g.phase != self.PHASE_GAME_OVER
+        if not tip:
+            return k
+        if k and o[-1] < 2:
+            o[-1] = 1
+            return "B takes back your move"
+        return ""
 
     def human_key(self, k):
         """Choosing and playing a card (Back Alley overrides this while bidding)."""

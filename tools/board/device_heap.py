@@ -99,6 +99,16 @@ def default_keys():
     return k
 
 
+def takeback_keys():
+    """The default plan with a take-back in each game: your first card, B while its trick
+    shows (the take-back's code loads for it), the card again."""
+    k = default_keys()
+    for mark in ("@alleycat_table", "@backalley_table"):
+        i = k.index("A", k.index(mark))
+        k[i + 1:i + 1] = ["", "B", ""]
+    return k
+
+
 def panel_keys():
     """Each game played to its first deal's / round's panel (the deal's score: the panels'
     code loaded), the next deal begun, out: what any plan that shows a deal's panel holds at
@@ -191,7 +201,8 @@ def resume_keys():
     return ["@start"] + [""] * 10 + ["@title", "@state", "A"] + IDLE + ["@state"]
 
 
-PLANS = {"default": default_keys, "long": long_keys, "panel": panel_keys}
+PLANS = {"default": default_keys, "long": long_keys, "panel": panel_keys,
+         "takeback": takeback_keys}
 
 
 def run_board(board_id, keys, nvm=None, vm=None, heapsize="4m", mpy_cross=None, timeout=900):
@@ -846,7 +857,8 @@ def main(argv=None):
     ap.add_argument("--plan", choices=sorted(PLANS), default="default", help="key plan: "
                     "default (into both games and back), long (three Back Alley and five "
                     "Alley Cat games to the end, ten switches, every screen), panel (each "
-                    "game to its first deal's panel and into the next deal)")
+                    "game to its first deal's panel and into the next deal), takeback (the "
+                    "default with a take-back in each game)")
     ap.add_argument("--min-heap", action="store_true", help="binary-search the smallest "
                     "-X heapsize with which the key script runs, from .py and from .mpy")
     ap.add_argument("--check-heap", type=int, metavar="KB", help="run the key script once at "
