@@ -422,7 +422,11 @@ def test_coach_lines_and_off_switch(tmp_path):
             c = screen_backalley_bid.coach(scr)
             if c:
                 said.add(c)
-                assert c in texts()
+                if scr.old is not None and scr.old[-1] == 1 and scr.can():
+                    # once a game the coach says that B takes back instead (table_keys.can)
+                    assert "B takes back your move" in texts()
+                else:
+                    assert c in texts()
         if g.phase == BA.PHASE_BID:
             d.press("a")
         else:
