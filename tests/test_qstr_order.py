@@ -50,10 +50,8 @@ def test_a_games_names_are_interned_after_the_start_up_modules_names(tmp_path):
     pos = {n: i for i, n in enumerate(order)}
     t = tables(tmp_path)
     game = set()  # what a game's start loads: the engine, lib/tables/ but the panels (sheet*)
-    # and the take-back (loaded mid-game, ordered with the panels)
     for rel, names in t.items():
-        if rel.startswith("engine/") or rel.startswith("lib/tables/") and "/sheet" not in rel \
-                and not rel.endswith("/takeback.py"):
+        if rel.startswith("engine/") or rel.startswith("lib/tables/") and "/sheet" not in rel:
             game |= names
     startup = set()  # code.py, app, gfx, hw, records: loaded once, before any timed step
     for rel, names in t.items():

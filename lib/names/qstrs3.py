@@ -17,7 +17,7 @@ def names():
     _ = [_F_ASKED, _S_COACH, _S_AUTOPLAY, _OV_NONE, _MASK, '+%d', moves, forced]
     _ = [cpu_at, reset_view, ponder, cpu_turn, want, slice, think, o]
     _ = [kc, mv, end_hold, sheet_, stop_flash, before, flash, show]
-    _ = [ov, START, SELECT, DOWN, _OV_LAST, _OV_SCORES, takeback, ITEM_Y]
+    _ = [ov, START, SELECT, DOWN, _OV_LAST, _OV_SCORES, take_back, ITEM_Y]
     _ = [STEP, menu, TITLE, WRAP, H, ask_lines, items, note]
     _ = [build, draw_header, DARK, draw_ask, draw_items, item_y, bar, ask_key]
     _ = [choose, side, pause, Paused, pre, Resume, Rules, pop]

@@ -36,7 +36,7 @@ class GameScreen(TableKeys):
     PHASE_OVER = 2  # round / hand over
     PHASE_GAME_OVER = 3
     GAME = None  # the engine class (AlleyCat / BackAlley)
-    summary = False  # (Back Alley: its bidding summary on show; takeback.py clears it)
+    summary = False  # (Back Alley: its bidding summary on show; a take-back clears it)
 
     def __init__(self, app):
         self.app = app

@@ -24,9 +24,7 @@ class TableKeys:
         g = self.g
         self.flags |= _F_MOVED  # a key's answer reaches the screen before any thinking
         if k & B and not self.overlay and self.can():
-            # a take-back (its code is rare: takeback.py, loaded for it and dropped). (Else
-            # B: back from a panel, Menu at game over, as before.)
-            self.app.need("takeback").back(self)
+            self.take_back()  # (else B: back from a panel, Menu at game over, as before)
             return
         if self.hold_until >= 0:
             self.end_hold()
@@ -93,6 +91,27 @@ class TableKeys:
                 o[-3] = (g.history_size // n + 1) * n if g.phase == self.PHASE_PLAY else 0
                 if o[-1] == 1:  # (the coach's word about it was seen)
                     o[-1] = 2
+
+    def take_back(self):
+        # The game as it was before your last move (self.old, made by mark), the computers'
+        # moves after it gone too; the game is marked (statistics: not for the best score, a
+        # win keeps the streak as it was: appx.finish). (Here, not in a module of its own:
+        # an import on a key costs a collection on the board.)
+        a = self.app
+        o = self.old
+        self.g.load(o)
+        a.hist_n = o[-2] & 127
+        a.hist_open = o[-2] > 127
+        o[-3] = 255  # (one take-back: the move before is not kept)
+        self.took = 1
+        a.changed()
+        # no thinking, no move delay, no trick or panel on show
+        self.hand[15] = 0
+        self.summary = False
+        a.fx.stop_flash()
+        self.reset_view()
+        self.say("Move taken back")
+        self.enter()  # (Back Alley: the bid box placed again)
 
     def can(self, tip=False):
         # True when a take-back can be made now (the next trick not begun, the game not

@@ -220,11 +220,10 @@ def mpy_names(root=ROOT):
 
 def _load_rank(rel):
     """(group, weight) of a device module for mpy_names' order: group 0 loaded at start-up
-    only, 1 a screen, 2 a panel or the take-back, 3 Alley Cat's, 4 both games', 5 Back
-    Alley's; weight: how many timed loads look its names up (a game's start: Back Alley 3,
-    Alley Cat 2, both 5)."""
+    only, 1 a screen, 2 a panel, 3 Alley Cat's, 4 both games', 5 Back Alley's; weight: how
+    many timed loads look its names up (a game's start: Back Alley 3, Alley Cat 2, both 5)."""
     b = rel.rsplit("/", 1)[-1]
-    if b.startswith(("sheet", "takeback")):  # (loaded mid-game, rarely)
+    if b.startswith("sheet"):
         return 2, 0.5
     if "backalley" in b:
         return 5, 3
