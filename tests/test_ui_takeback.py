@@ -36,15 +36,21 @@ def key_now(d, name):
     d.hw.vclock += 20
 
 
+def step_until(d, done):
+    """Idle steps (no key) until done() holds, at most 400 (the caller asserts what it
+    waited for)."""
+    for _ in range(400):
+        if done():
+            return
+        d.app.step(d.hw.now_ms(), 0)
+        d.hw.vclock += 20
+
+
 def take_back_once(d):
     """Your card, then B while its trick is on show (a take-back is always possible then)."""
     scr = d.screen
     key_now(d, "a")
-    for _ in range(400):
-        if scr.hold_until >= 0:
-            break
-        d.app.step(d.hw.now_ms(), 0)
-        d.hw.vclock += 20
+    step_until(d, lambda: scr.hold_until >= 0)
     assert scr.can()
     key_now(d, "b")
     assert scr.took == 1
@@ -115,11 +121,9 @@ def test_backalley_bid_and_card_taken_back(tmp_path):
         h0 = g.history_size
         d.press("up")
         key_now(d, "a")
-        for _ in range(400):  # until a computer's card follows yours, or the trick ends
-            if g.history_size >= h0 + 2 or scr.hold_until >= 0 or g.phase != BA.PHASE_PLAY:
-                break
-            d.app.step(d.hw.now_ms(), 0)
-            d.hw.vclock += 20
+        # until a computer's card follows yours, or the trick ends
+        step_until(d, lambda: g.history_size >= h0 + 2 or scr.hold_until >= 0 or
+                   g.phase != BA.PHASE_PLAY)
         assert g.history_size > h0
         key_now(d, "b")
         assert game_bytes(scr) == before and g.turn == 0 and scr.hold_until < 0
@@ -136,11 +140,7 @@ def test_b_during_a_trick_on_show_takes_back_else_ends_the_hold(tmp_path):
     g = scr.g
     before = game_bytes(scr)
     key_now(d, "a")
-    for _ in range(400):  # until the trick is on show
-        if scr.hold_until >= 0:
-            break
-        d.app.step(d.hw.now_ms(), 0)
-        d.hw.vclock += 20
+    step_until(d, lambda: scr.hold_until >= 0)  # the trick on show
     assert scr.hold_until >= 0
     key_now(d, "b")
     assert game_bytes(scr) == before and scr.hold_until < 0 and g.turn == 0
@@ -148,11 +148,8 @@ def test_b_during_a_trick_on_show_takes_back_else_ends_the_hold(tmp_path):
     d2 = started(tmp_path, "Alley Cat", level=2, seed=11)
     s2 = d2.screen
     key_now(d2, "a")
-    for _ in range(400):
-        if s2.hold_until >= 0:
-            break
-        d2.app.step(d2.hw.now_ms(), 0)
-        d2.hw.vclock += 20
+    step_until(d2, lambda: s2.hold_until >= 0)
+    assert s2.hold_until >= 0
     held = game_bytes(s2)
     key_now(d2, "b")
     assert s2.hold_until < 0 and game_bytes(s2) == held and s2.took == 0
